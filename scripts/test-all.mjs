@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Runs every test: type check, Vitest in Node, Vitest in headless Chromium, Playwright e2e.
+// Ends with one summary line `N passed, N failed` (CI reads it). Exit code 1 if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const OUT = '.test-output';
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+function findChromium() {
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
+  const probe = spawnSync(process.execPath, ['--input-type=module', '-e',
+    "import { chromium } from 'playwright'; try { console.log(chromium.executablePath()) } catch {}"], { encoding: 'utf8' });
+  const managed = probe.stdout.trim();
+  if (managed && existsSync(managed)) return managed;
+  return ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => existsSync(p)) ?? null;
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error([
+    'No Chromium found. The browser tests need one of:',
+    '  - Debian/Ubuntu: sudo apt-get install -y chromium',
+    '  - Playwright-managed: npx playwright install chromium',
+    '  - or set CHROMIUM_PATH=/path/to/chrome',
+  ].join('\n'));
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+console.log(`[test] Chromium: ${chromium}`);
+
+const totals = { passed: 0, failed: 0 };
+const steps = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n[test] ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  steps.push({ name, code: r.status ?? 1, seconds });
+  return r.status ?? 1;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + (report.numTodoTests ?? 0) + (report.numPendingTests ?? 0) };
+  } catch { return null; }
+}
+
+function countPlaywright(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const s = report.stats ?? {};
+    return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (s.skipped ?? 0) };
+  } catch { return null; }
+}
+
+function tally(code, counts) {
+  if (counts) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    // A runner that failed without a failing test (crash, config error) still counts as a failure.
+    if (code !== 0 && counts.failed === 0) totals.failed += 1;
+  } else if (code === 0) totals.passed += 1;
+  else totals.failed += 1;
+}
+
+// 1. Type check (svelte-check covers .ts and .svelte); counted as one check.
+tally(run('type check', 'npx', ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings']), null);
+
+// 2, 3. Vitest projects.
+for (const project of ['core', 'browser']) {
+  const file = join(OUT, `vitest-${project}.json`);
+  const code = run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project,
+    '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
+  tally(code, countVitest(file));
+}
+
+// 4. Playwright e2e.
+{
+  const file = join(OUT, 'playwright.json');
+  const code = run('playwright e2e', 'npx', ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  tally(code, countPlaywright(file));
+}
+
+console.log('\n[test] steps:');
+for (const s of steps) console.log(`  ${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,38 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import viteConfig from './vite.config.ts';
+import { chromiumLaunchOptions } from './tests/support/browser-launch.ts';
+
+// Two projects: `core` proves src/core runs in plain Node (and hosts the differential tests
+// against the real pi packages); `browser` runs everything else in real headless Chromium.
+export default mergeConfig(viteConfig, defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['src/core/**/*.test.ts', 'tests/node/**/*.test.ts'],
+          exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['src/**/*.browser.test.ts', 'src/{state,storage,sandbox,ui}/**/*.test.ts'],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
+  },
+}));
