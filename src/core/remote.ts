@@ -2,11 +2,16 @@
 // living in a worker can only answer asynchronously, so the loop awaits this keyed function at the same point.
 
 /**
- * An AgentTool may carry `tool[PREPARE_ARGUMENTS_ASYNC] = async (args) => prepared`. When present the loop
- * awaits it where pi calls `prepareArguments(args)`: a rejection is a prepare error with its message, and the
- * resolved value is handed to validation exactly as a synchronous return value would be (so a user function
- * that returned a Promise is reported by resolving to one, and validation fails as pi does).
+ * What a remote prepareArguments reports: the returned value, or that the user's function returned a
+ * Promise (pi does not await it; validation then fails to clone it, so the loop hands a Promise on).
+ */
+export type RemotePrepareOutcome = { value: unknown } | { returnedPromise: true };
+
+/**
+ * An AgentTool may carry `tool[PREPARE_ARGUMENTS_ASYNC] = async (args) => outcome`. When present the loop
+ * awaits it where pi calls `prepareArguments(args)`: a rejection is a prepare error with its message;
+ * `{ value }` is used exactly as a synchronous return value would be (same object → original call kept).
  */
 export const PREPARE_ARGUMENTS_ASYNC: unique symbol = Symbol.for('pi-playground.prepareArgumentsAsync') as never;
 
-export type PrepareArgumentsAsync = (args: unknown) => Promise<unknown>;
+export type PrepareArgumentsAsync = (args: unknown) => Promise<RemotePrepareOutcome>;
