@@ -1,0 +1,45 @@
+// A KeyValueStore wrapper that fails on demand the way IndexedDB fails in the field (quota, unavailable,
+// never answering), for tests of what the app shows and keeps when storage breaks.
+import type { KeyValueStore } from '../kv-store.ts';
+
+export type InjectedFault = 'quota' | 'unavailable' | 'hang';
+
+export interface FaultyStore extends KeyValueStore {
+  /** From now on, reads and writes fail this way (writes only, if `writesOnly`); null heals the store. */
+  fail(fault: InjectedFault | null, options?: { writesOnly?: boolean }): void;
+  /** Number of write operations that reached the inner store. */
+  readonly writes: number;
+}
+
+function faultError(fault: InjectedFault): Error {
+  if (fault === 'quota') return new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  return new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError');
+}
+
+export function createFaultyStore(inner: KeyValueStore): FaultyStore {
+  let fault: InjectedFault | null = null;
+  let writesOnly = false;
+  let writes = 0;
+
+  function guard<T>(isWrite: boolean, run: () => Promise<T>): Promise<T> {
+    if (!fault || (writesOnly && !isWrite)) {
+      if (isWrite) writes++;
+      return run();
+    }
+    if (fault === 'hang') return new Promise<T>(() => {});
+    return Promise.reject(faultError(fault));
+  }
+
+  return {
+    get durable() { return inner.durable; },
+    get writes() { return writes; },
+    fail(next, options = {}) {
+      fault = next;
+      writesOnly = options.writesOnly ?? false;
+    },
+    get: (key) => guard(false, () => inner.get(key)),
+    set: (key, value) => guard(true, () => inner.set(key, value)),
+    update: (key, updater) => guard(true, () => inner.update(key, updater)),
+    delete: (key) => guard(true, () => inner.delete(key)),
+  };
+}

@@ -1,0 +1,112 @@
+// The persisted workspace document: the tool files, the hooks file and the loop settings, plus the per-tab
+// view state and the global preferences stored beside it. Parsing is forgiving: stored data from an older
+// build, or damaged data, yields the usable parts instead of an exception.
+
+export type ToolSourceKind = 'typescript' | 'json-schema';
+export type ToolExecution = 'parallel' | 'sequential';
+
+/** One tool, as a source file. `name` is the tool name shown in the list (kept in sync with the source). */
+export interface ToolFile {
+  id: string;
+  name: string;
+  kind: ToolSourceKind;
+  source: string;
+}
+
+export interface LoopSettings {
+  toolExecution: ToolExecution;
+  systemPrompt: string;
+}
+
+/**
+ * What the workspace repository saves. Unknown top-level keys are preserved by `parseWorkspace`, so panels added
+ * later can keep their own documents here without older code dropping them.
+ */
+export interface Workspace {
+  tools: ToolFile[];
+  hooks: string;
+  settings: LoopSettings;
+  [extension: string]: unknown;
+}
+
+/** Per-tab view state, restored on reload: what was selected and which views were open. */
+export interface ViewState {
+  selectedId: string | null;
+  /** Id of the active view tab (see ui/shell/view-registry.ts). */
+  view: string;
+  /** Extra per-view choices (e.g. the schema view's JSON/TypeScript toggle), keyed by view. */
+  options: Record<string, string>;
+}
+
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+/** Global preferences, shared by all tabs. Pane sizes are in CSS pixels, by pane id. */
+export interface Preferences {
+  theme: ThemeChoice;
+  panes: Record<string, number>;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', panes: {} };
+export const DEFAULT_VIEW_STATE: ViewState = { selectedId: null, view: 'schema', options: {} };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseToolFile(value: unknown): ToolFile | null {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.source !== 'string') return null;
+  return {
+    id: value.id,
+    name: typeof value.name === 'string' ? value.name : 'tool',
+    kind: value.kind === 'json-schema' ? 'json-schema' : 'typescript',
+    source: value.source,
+  };
+}
+
+/** The stored workspace, or null when nothing usable is there. */
+export function parseWorkspace(value: unknown): Workspace | null {
+  if (!isRecord(value) || !Array.isArray(value.tools)) return null;
+  const seen = new Set<string>();
+  const tools: ToolFile[] = [];
+  for (const entry of value.tools) {
+    const file = parseToolFile(entry);
+    if (file && !seen.has(file.id)) { seen.add(file.id); tools.push(file); }
+  }
+  const settings = isRecord(value.settings) ? value.settings : {};
+  return {
+    ...value,
+    tools,
+    hooks: typeof value.hooks === 'string' ? value.hooks : '',
+    settings: {
+      toolExecution: settings.toolExecution === 'sequential' ? 'sequential' : 'parallel',
+      systemPrompt: typeof settings.systemPrompt === 'string' ? settings.systemPrompt : '',
+    },
+  };
+}
+
+export function parseViewState(value: unknown): ViewState {
+  if (!isRecord(value)) return { ...DEFAULT_VIEW_STATE, options: {} };
+  const options: Record<string, string> = {};
+  if (isRecord(value.options)) for (const [k, v] of Object.entries(value.options)) if (typeof v === 'string') options[k] = v;
+  return {
+    selectedId: typeof value.selectedId === 'string' ? value.selectedId : null,
+    view: typeof value.view === 'string' ? value.view : DEFAULT_VIEW_STATE.view,
+    options,
+  };
+}
+
+export function parsePreferences(value: unknown): Preferences {
+  if (!isRecord(value)) return { ...DEFAULT_PREFERENCES, panes: {} };
+  const panes: Record<string, number> = {};
+  if (isRecord(value.panes)) {
+    for (const [k, v] of Object.entries(value.panes)) if (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 10_000) panes[k] = v;
+  }
+  const theme = value.theme === 'light' || value.theme === 'dark' ? value.theme : 'system';
+  return { theme, panes };
+}
+
+/** A fresh id for a tool file; crypto.randomUUID needs a secure context, so fall back elsewhere. */
+export function createFileId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `f-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
