@@ -258,3 +258,12 @@ describe('validateToolArguments at a non-object root, as pi does', () => {
       required: ['n'] }] }, { n: '3' }, ok({ n: 3 })],
   ])('%s', (_label, parameters, args, expected) => void agree(parameters, args, expected));
 });
+
+describe('validateToolArguments treats inherited names as pi does', () => {
+  it.each<Row>([
+    ['an absent `toString` property is written back from the prototype', { type: 'object', properties: { toString: {} } }, {},
+      ok({ toString: Object.prototype.toString })],
+    ['a removed optional `toString` null comes back from the prototype and fails',
+      Type.Object({ toString: Type.Optional(Type.String()) }), { toString: null }, fails('toString: must be string')],
+  ])('%s', (_label, parameters, args, expected) => void agree(parameters, args, expected));
+});
