@@ -1,0 +1,112 @@
+// Structural checks of a tool's `parameters` before anything is sent or validated: catches what would make a
+// provider reject the request or TypeBox's compiler throw (unknown types, malformed keywords, bad patterns).
+import type { SchemaPath } from './hidden-keys.ts';
+
+export interface SchemaIssue {
+  /** Where inside the schema, from the root (`['properties', 'count', 'type']`). */
+  path: SchemaPath;
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
+const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+const SINGLE_SCHEMAS = ['not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties'] as const;
+const NUMBERS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const;
+const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Checks `schema` as a tool's parameters: the root must be a JSON Schema object (errors), and should describe
+ * an object (a warning: providers expect `type: "object"` at the root). Never throws; returns issues in
+ * document order.
+ */
+export function checkParametersSchema(schema: unknown): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  if (!isObject(schema)) {
+    const got = schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema;
+    issues.push({ path: [], severity: 'error', message: `parameters must be a JSON Schema object, got ${got}` });
+    return issues;
+  }
+  const rootType = schema.type;
+  if (rootType !== undefined && rootType !== 'object') {
+    issues.push({
+      path: ['type'], severity: 'warning',
+      message: `parameters should describe an object (type "object"); providers reject type ${JSON.stringify(rootType)} at the root`,
+    });
+  }
+  checkNode(schema, [], issues, new Set());
+  return issues;
+}
+
+function checkNode(node: unknown, path: SchemaPath, issues: SchemaIssue[], ancestors: Set<object>): void {
+  if (typeof node === 'boolean') return;
+  if (!isObject(node)) {
+    issues.push({ path, severity: 'error', message: `Expected a schema (an object), got ${JSON.stringify(node) ?? typeof node}` });
+    return;
+  }
+  if (ancestors.has(node)) {
+    issues.push({ path, severity: 'error', message: 'The schema refers to itself (a circular object cannot be sent as JSON)' });
+    return;
+  }
+  ancestors.add(node);
+  const error = (key: SchemaPath, message: string) => issues.push({ path: [...path, ...key], severity: 'error', message });
+
+  if ('type' in node) {
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    for (const [i, t] of types.entries()) {
+      if (typeof t !== 'string' || !TYPES.has(t)) {
+        const where: SchemaPath = Array.isArray(node.type) ? ['type', i] : ['type'];
+        error(where, `Unknown type ${JSON.stringify(t)}; expected one of ${[...TYPES].join(', ')}`);
+      }
+    }
+  }
+  if ('required' in node) {
+    if (!Array.isArray(node.required) || node.required.some((r) => typeof r !== 'string')) {
+      error(['required'], '"required" must be an array of property names');
+    } else if (isObject(node.properties)) {
+      for (const [i, name] of (node.required as string[]).entries()) {
+        if (!(name in node.properties)) {
+          issues.push({ path: [...path, 'required', i], severity: 'warning', message: `"${name}" is required but not listed in properties` });
+        }
+      }
+    }
+  }
+  if ('enum' in node && !Array.isArray(node.enum)) error(['enum'], '"enum" must be an array of allowed values');
+  if ('pattern' in node) {
+    if (typeof node.pattern !== 'string') error(['pattern'], '"pattern" must be a string');
+    else {
+      try {
+        new RegExp(node.pattern, 'u');
+      } catch (e) {
+        error(['pattern'], `Invalid regular expression: ${(e as Error).message}`);
+      }
+    }
+  }
+  for (const key of NUMBERS) if (key in node && typeof node[key] !== 'number') error([key], `"${key}" must be a number`);
+  for (const key of COUNTS) {
+    const v = node[key];
+    if (key in node && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)) error([key], `"${key}" must be a non-negative integer`);
+  }
+  for (const key of SCHEMA_MAPS) {
+    if (!(key in node)) continue;
+    const map = node[key];
+    if (!isObject(map)) { error([key], `"${key}" must be an object of schemas`); continue; }
+    for (const name of Object.keys(map)) checkNode(map[name], [...path, key, name], issues, ancestors);
+  }
+  for (const key of SCHEMA_LISTS) {
+    if (!(key in node)) continue;
+    const list = node[key];
+    if (!Array.isArray(list) || list.length === 0) { error([key], `"${key}" must be a non-empty array of schemas`); continue; }
+    list.forEach((item, i) => checkNode(item, [...path, key, i], issues, ancestors));
+  }
+  for (const key of SINGLE_SCHEMAS) if (key in node) checkNode(node[key], [...path, key], issues, ancestors);
+  if ('items' in node) {
+    if (Array.isArray(node.items)) node.items.forEach((item, i) => checkNode(item, [...path, 'items', i], issues, ancestors));
+    else checkNode(node.items, [...path, 'items'], issues, ancestors);
+  }
+  if ('additionalProperties' in node) checkNode(node.additionalProperties, [...path, 'additionalProperties'], issues, ancestors);
+  ancestors.delete(node);
+}
