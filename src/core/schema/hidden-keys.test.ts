@@ -104,7 +104,7 @@ describe('TypeBox schema codec', () => {
     const cyclic: any = { type: 'object', properties: {} };
     cyclic.properties.self = cyclic;
     const schema = Type.Object({
-      short: Type.Refine(Type.String(), (v) => v.length < 3, 'too long'),
+      short: Type.Refine(Type.String(), (v) => v.length < 3, () => 'too long'),
       weird: { type: 'string', toJSON: () => 'x', tag: Symbol('s') } as never,
     });
     const encoded = encodeSchemaForTransfer({ ...schema, extra: cyclic });
