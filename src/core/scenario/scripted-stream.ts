@@ -16,6 +16,8 @@ export interface ScriptedStreamOptions {
   tokenSize?: TokenSize;
   /** Default pace; unset = one microtask per chunk, as faux. */
   tokensPerSecond?: number;
+  /** Default wait before each response starts (a turn's own delayMs wins). */
+  delayMs?: number;
   /** Seed of the token-size draws (each request gets its own sequence derived from it). Default 1. */
   seed?: number;
   /** Stamped on every message. Default: the request model's `api` / `provider`. */
@@ -91,7 +93,7 @@ export function createScriptedStreamFn(responses: readonly ScriptedResponse[], o
         signal: streamOptions?.signal,
         tokenSize: resolveTokenSize(timing.tokenSize ?? options.tokenSize),
         tokensPerSecond: timing.tokensPerSecond ?? options.tokensPerSecond,
-        delayMs: timing.delayMs ?? 0,
+        delayMs: timing.delayMs ?? options.delayMs ?? 0,
         random: createSeededRandom(seedForRequest(seed, request)),
         onToolCallArguments: options.onToolCallArguments,
         request,

@@ -1,0 +1,75 @@
+// Rules of a scenario file that a JSON Schema cannot express: tool call ids unique across the script, moments
+// that refer to turns and tool calls that exist, arguments that are objects unless the script says otherwise.
+import type { Moment, ScenarioFile } from './format.ts';
+import { defaultToolCallId } from './scenario.ts';
+import type { SchemaIssue } from './schema-issues.ts';
+
+const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every tool call id of the script, explicit or defaulted, with where it was first defined. */
+function collectToolCallIds(file: ScenarioFile, issues: SchemaIssue[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  file.turns.forEach((turn, t) => {
+    if (typeof turn.content === 'string') return;
+    turn.content.forEach((block, b) => {
+      if (block.type !== 'toolCall') return;
+      const path = ['turns', t, 'content', b];
+      const id = block.id ?? defaultToolCallId(t, b);
+      const first = ids.get(id);
+      if (first !== undefined) {
+        issues.push(block.id === undefined
+          ? { path, message: `its default id "${id}" is already used by ${first}; give this call another "id"` }
+          : { path: [...path, 'id'], message: `"${id}" is already used by ${first}` });
+      } else {
+        ids.set(id, `turn ${t + 1}, block ${b + 1}`);
+      }
+      if ('arguments' in block && !isPlainObject(block.arguments) && block.nonObjectArguments !== true) {
+        issues.push({
+          path: [...path, 'arguments'],
+          message: 'must be a JSON object (set "nonObjectArguments": true to stream a non-object on purpose)',
+        });
+      }
+    });
+  });
+  return ids;
+}
+
+function checkMoment(moment: Moment | undefined, path: (string | number)[], turnCount: number, ids: Map<string, string>, issues: SchemaIssue[]): void {
+  if (!moment) return;
+  if ('beforeTurn' in moment && moment.beforeTurn > turnCount) {
+    const has = `the script has ${turnCount} turn${turnCount === 1 ? '' : 's'}`;
+    issues.push({ path: [...path, 'beforeTurn'], message: `is past the last turn (${has})` });
+  }
+  for (const key of ['toolCallStart', 'toolCallExecute', 'toolCallEnd'] as const) {
+    if (key in moment) {
+      const id = (moment as unknown as Record<string, string>)[key];
+      if (!ids.has(id)) issues.push({ path: [...path, key], message: `refers to "${id}", which is not a tool call of this script` });
+    }
+  }
+}
+
+function checkTokenSize(size: unknown, path: (string | number)[], issues: SchemaIssue[]): void {
+  if (isPlainObject(size)) {
+    const { min, max } = size as { min: number; max: number };
+    if (min > max) issues.push({ path: [...path, 'tokenSize'], message: `"min" (${min}) must not exceed "max" (${max})` });
+  }
+}
+
+/** Problems of a schema-valid file, in document order. */
+export function checkScenarioRules(file: ScenarioFile): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  checkTokenSize(file.timing?.tokenSize, ['timing'], issues);
+  const ids = collectToolCallIds(file, issues);
+  file.turns.forEach((turn, t) => {
+    checkTokenSize(turn.timing?.tokenSize, ['turns', t, 'timing'], issues);
+    const stopReason = turn.stopReason;
+    if (turn.errorMessage !== undefined && stopReason !== 'error' && stopReason !== 'aborted') {
+      issues.push({ path: ['turns', t, 'errorMessage'], message: 'only applies when "stopReason" is "error" or "aborted"' });
+    }
+  });
+  const count = file.turns.length;
+  (file.steering ?? []).forEach((m, i) => checkMoment(m.at, ['steering', i, 'at'], count, ids, issues));
+  (file.followUp ?? []).forEach((m, i) => checkMoment(m.at, ['followUp', i, 'at'], count, ids, issues));
+  checkMoment(file.abort, ['abort'], count, ids, issues);
+  return issues;
+}

@@ -1,0 +1,71 @@
+// The parsed scenario the engine runs: the file's content with every default applied and every tool call id
+// filled in, in the vocabulary of the scripted stream.
+import type { ToolExecutionMode } from '../types.ts';
+import type { Moment, ScenarioFile, TokenSizeSetting } from './format.ts';
+import type { ScriptedBlock, ScriptedTurn } from './scripted-turn.ts';
+
+export type { Moment } from './format.ts';
+
+/** A steering or follow-up message; without `at` it is available from the start. */
+export interface InjectedMessage { text: string; at?: Moment }
+
+export type DeliveryMode = 'one-at-a-time' | 'all';
+
+export interface Scenario {
+  title?: string;
+  description?: string;
+  systemPrompt: string;
+  prompts: string[];
+  toolExecution: ToolExecutionMode;
+  /** Stream defaults; each turn's `timing` overrides them. */
+  timing: { tokenSize?: TokenSizeSetting; tokensPerSecond?: number; delayMs?: number; seed: number };
+  /** Every block is a list entry, every tool call has its id, every turn its stopReason. */
+  turns: (ScriptedTurn & { content: ScriptedBlock[] })[];
+  steering: InjectedMessage[];
+  followUp: InjectedMessage[];
+  steeringMode: DeliveryMode;
+  followUpMode: DeliveryMode;
+  abort?: Moment;
+}
+
+/** The id a tool call gets when the file gives none: call_<turn>_<block>, both 1-based. */
+export function defaultToolCallId(turnIndex: number, blockIndex: number): string {
+  return `call_${turnIndex + 1}_${blockIndex + 1}`;
+}
+
+/** Applies the defaults to a schema-valid file. Pure; the file is not modified. */
+export function normalizeScenario(file: ScenarioFile): Scenario {
+  const turns = file.turns.map((turn, t) => {
+    const blocks = typeof turn.content === 'string' ? [{ type: 'text' as const, text: turn.content }] : turn.content;
+    const content = blocks.map((block, b): ScriptedBlock => {
+      if (block.type !== 'toolCall') return { ...block };
+      const call: ScriptedBlock = { type: 'toolCall', id: block.id ?? defaultToolCallId(t, b), name: block.name };
+      if ('arguments' in block) call.arguments = block.arguments;
+      if (block.rawArguments !== undefined) call.rawArguments = block.rawArguments;
+      return call;
+    });
+    const hasCalls = content.some((block) => block.type === 'toolCall');
+    const normalized: ScriptedTurn & { content: ScriptedBlock[] } = {
+      content,
+      stopReason: turn.stopReason ?? (hasCalls ? 'toolUse' : 'stop'),
+    };
+    if (turn.errorMessage !== undefined) normalized.errorMessage = turn.errorMessage;
+    if (turn.timing) normalized.timing = { ...turn.timing };
+    return normalized;
+  });
+  const scenario: Scenario = {
+    systemPrompt: file.systemPrompt ?? '',
+    prompts: typeof file.prompt === 'string' ? [file.prompt] : [...file.prompt],
+    toolExecution: file.toolExecution ?? 'parallel',
+    timing: { ...file.timing, seed: file.timing?.seed ?? 1 },
+    turns,
+    steering: (file.steering ?? []).map((m) => ({ ...m })),
+    followUp: (file.followUp ?? []).map((m) => ({ ...m })),
+    steeringMode: file.steeringMode ?? 'one-at-a-time',
+    followUpMode: file.followUpMode ?? 'one-at-a-time',
+  };
+  if (file.title !== undefined) scenario.title = file.title;
+  if (file.description !== undefined) scenario.description = file.description;
+  if (file.abort) scenario.abort = { ...file.abort };
+  return scenario;
+}
