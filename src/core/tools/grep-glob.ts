@@ -1,0 +1,34 @@
+// ripgrep's --glob as an override: gitignore-style matching (no `/` -> the name at any depth; with `/` ->
+// anchored at rg's working directory, which is the tool's cwd), `!` to exclude, braces allowed.
+import { globToRegExp } from './glob.ts';
+import { basenamePosix, relativePosix } from './posix-path.ts';
+
+export type OverrideDecision = 'include' | 'exclude' | undefined;
+
+/** Returns the override function for the walk, or null when the glob cannot be compiled. */
+export function compileGrepGlob(glob: string, cwd: string): ((path: string, isDir: boolean) => OverrideDecision) | null {
+  const negated = glob.startsWith('!');
+  let body = negated ? glob.slice(1) : glob;
+  const dirOnly = body.endsWith('/');
+  if (dirOnly) body = body.slice(0, -1);
+  const anchored = body.includes('/');
+  if (body.startsWith('/')) body = body.slice(1);
+  const regex = globToRegExp(body, { literalSeparator: true });
+  if (!regex) return null;
+  return (path, isDir) => {
+    let matched = false;
+    if (!dirOnly || isDir) {
+      if (anchored) {
+        // The `ignore` crate strips the override root when the path lies under it, else tests the path as is.
+        const rel = path.startsWith(`${cwd}/`) || cwd === '/' ? relativePosix(cwd, path) : path;
+        matched = regex.test(rel);
+      } else {
+        matched = regex.test(basenamePosix(path));
+      }
+    }
+    if (matched) return negated ? 'exclude' : 'include';
+    // With a positive glob, files it does not name are skipped; directories are still entered.
+    if (!negated && !isDir) return 'exclude';
+    return undefined;
+  };
+}
