@@ -9,7 +9,18 @@ import { rootArb, toPlain, toTypeBox, valueFor, type Node } from './validation/s
 import type { Tool, ToolCall } from './types.ts';
 
 const RUNS = 2500;
-const caseArb = rootArb.chain((node) => fc.tuple(fc.constant(node), valueFor(node)));
+// Now and then two properties share one object, which the clone must keep shared (as structuredClone does).
+const caseArb = rootArb.chain((node) =>
+  fc.tuple(fc.constant(node), fc.tuple(valueFor(node), fc.integer({ min: 0, max: 9 })).map(([args, dice]) => (dice === 0 ? share(args) : args))),
+);
+
+function share(args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  const record = args as Record<string, unknown>;
+  const objectKeys = Object.keys(record).filter((k) => typeof record[k] === 'object' && record[k] !== null);
+  if (objectKeys.length >= 2) record[objectKeys[1]!] = record[objectKeys[0]!];
+  return args;
+}
 
 function checkAgreement(parameters: unknown, args: unknown): void {
   const before = structuredClone(args);

@@ -267,3 +267,27 @@ describe('validateToolArguments treats inherited names as pi does', () => {
       Type.Object({ toString: Type.Optional(Type.String()) }), { toString: null }, fails('toString: must be string')],
   ])('%s', (_label, parameters, args, expected) => void agree(parameters, args, expected));
 });
+
+describe('validateToolArguments clones as structuredClone does', () => {
+  it('keeps a shared object shared, so the last conversion wins for both places, as pi does', () => {
+    const shared = { n: '5' };
+    const schema = Type.Object({ a: Type.Object({ n: Type.Integer() }), b: Type.Object({ n: Type.String() }) });
+    agree(schema, { a: shared, b: shared }, fails('a.n: must be integer'));
+    agree(schema, { a: { n: '5' }, b: { n: '5' } }, ok({ a: { n: 5 }, b: { n: '5' } }));
+  });
+
+  it('accepts circular arguments and fails on printing them, as pi does', () => {
+    const cyclic: Record<string, unknown> = { n: 'x' };
+    cyclic.self = cyclic;
+    const theirs = outcomeOf(piValidate, Type.Object({ n: Type.Integer() }), cyclic);
+    const ours = outcomeOf(validateToolArguments, Type.Object({ n: Type.Integer() }), cyclic);
+    expect(ours).toStrictEqual(theirs);
+    expect(!ours.ok && ours.message).toMatch(/^Converting circular structure to JSON/);
+  });
+
+  it('clones class instances and dates the engine way', () => {
+    class Point { constructor(public x = '1') {} }
+    agree({ type: 'object', properties: { p: { type: 'object', properties: { x: { type: 'integer' } } } } },
+      { p: new Point(), d: new Date(0) }, ok({ p: { x: 1 }, d: new Date(0) }));
+  });
+});

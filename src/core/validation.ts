@@ -9,6 +9,7 @@ import { removeOptionalNulls } from './validation/optional-nulls.ts';
 import { coerceToJsonSchema } from './validation/json-schema-coercion.ts';
 import { formatValidationMessage, toValidationIssues, type ValidationErrorLike } from './validation/message.ts';
 import { snapshot } from './validation/snapshot.ts';
+import { cloneArguments } from './validation/clone.ts';
 
 export { formatValidationPath, formatValidationMessage, type ValidationErrorLike } from './validation/message.ts';
 
@@ -46,7 +47,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; errors: ValidationErr
  * Throws exactly what pi would throw before the message stage (clone errors, schemas that do not compile).
  */
 function runValidation(schema: TSchema, received: unknown, observe?: StepObserver): Outcome {
-  const args: any = structuredClone(received);
+  const args: any = cloneArguments(received);
   observe?.cloned(args);
   removeOptionalNulls(args, schema);
   observe?.afterNullRemoval(args);

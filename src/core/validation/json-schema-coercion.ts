@@ -3,6 +3,7 @@
 // and turns near-miss primitives (strings holding numbers, "true", null) into the declared type.
 import { subValidatorFor } from './validator-cache.ts';
 import { coercePrimitive, matchesJsonType } from './primitive-coercion.ts';
+import { cloneArguments } from './clone.ts';
 
 type SchemaLike = Record<string, any>;
 
@@ -97,7 +98,7 @@ function coerceToUnion(value: unknown, branches: unknown[]): unknown {
     if (subValidatorFor(branch)?.Check(value)) return value;
   }
   for (const branch of branches) {
-    const candidate = coerceToJsonSchema(structuredClone(value), branch as SchemaLike);
+    const candidate = coerceToJsonSchema(cloneArguments(value), branch as SchemaLike);
     if (subValidatorFor(branch)?.Check(candidate)) return candidate;
   }
   return value;

@@ -1,5 +1,6 @@
 // Independent copies of argument values for the inspector: later steps mutate the working value in place, and
 // the tool may mutate what it receives, so every recorded step gets its own copy.
+import { cloneArguments } from './clone.ts';
 
 /**
  * A structured clone of `value`; when that fails (a function or a Promise inside), a plain copy in which each
@@ -7,7 +8,7 @@
  */
 export function snapshot(value: unknown): unknown {
   try {
-    return structuredClone(value);
+    return cloneArguments(value);
   } catch {
     return copyLoosely(value, new Map());
   }
