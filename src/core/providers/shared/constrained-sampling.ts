@@ -1,0 +1,182 @@
+// A tool's `constrainedSampling` request, resolved per API as pi-ai 0.85.1 does: JSON-schema strict mode
+// (every property required, optional ones nullable, no extra properties) where the API supports it,
+// OpenAI grammar tools where enabled, and pi's exact error texts where a requirement cannot be met.
+import type { Tool } from '../../types';
+import { EncodeError } from '../encode-error';
+
+type Json = Record<string, any>;
+
+/** Keywords strict sampling refuses outright (pi's list). */
+export const STRICT_UNSUPPORTED_KEYWORDS = [
+  '$ref', '$defs', 'definitions', 'allOf', 'oneOf', 'patternProperties', 'dependentSchemas', 'dependencies',
+  'unevaluatedProperties', 'propertyNames', 'contains', 'prefixItems', 'not', 'if', 'then', 'else',
+] as const;
+
+/** Why a schema cannot be made strict, in pi's words (used inside pi's "requires ..." message). */
+class NotStrictable {
+  constructor(readonly reason: string) {}
+}
+
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function typeList(schema: Json): unknown[] {
+  return typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
+}
+
+function isStructured(schema: unknown): boolean {
+  if (!isObj(schema)) return false;
+  const types = typeList(schema);
+  return types.includes('object') || types.includes('array') || schema.properties !== undefined || schema.items !== undefined;
+}
+
+function acceptsNull(schema: unknown): boolean {
+  if (!isObj(schema)) return false;
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  if (schema.const === null || (Array.isArray(schema.enum) && schema.enum.includes(null))) return true;
+  return Array.isArray(schema.anyOf) && schema.anyOf.some(acceptsNull);
+}
+
+/** Copies the JSON-visible part of a schema (enumerable keys only, like structuredClone of a TypeBox schema). */
+function copyJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyJson);
+  if (!isObj(value)) return value;
+  const out: Json = {};
+  for (const key of Object.keys(value)) out[key] = copyJson(value[key]);
+  return out;
+}
+
+/** Rewrites `schema` (a private copy) in place; returns a reason when it cannot be made strict. */
+function strictify(schema: unknown): NotStrictable | undefined {
+  if (!isObj(schema)) return new NotStrictable('boolean schemas are unsupported');
+  for (const key of STRICT_UNSUPPORTED_KEYWORDS) {
+    if (schema[key] !== undefined) return new NotStrictable(`${key} schemas are unsupported`);
+  }
+  if (schema.anyOf !== undefined) {
+    if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) return new NotStrictable('anyOf must contain at least one schema');
+    for (const variant of schema.anyOf) {
+      if (isStructured(variant)) return new NotStrictable('object and array unions are unsupported');
+      const failure = strictify(variant);
+      if (failure) return failure;
+    }
+  }
+  if (schema.items !== undefined) {
+    if (Array.isArray(schema.items)) return new NotStrictable('tuple schemas are unsupported');
+    const failure = strictify(schema.items);
+    if (failure) return failure;
+  }
+  const isObject = schema.type === 'object';
+  if (schema.properties !== undefined && !isObject) return new NotStrictable('properties require type object');
+  if (!isObject) return undefined;
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
+    return new NotStrictable('schema-valued or true additionalProperties is unsupported');
+  }
+  if (schema.properties !== undefined && !isObj(schema.properties)) return new NotStrictable('object properties must be a schema map');
+  if (schema.required !== undefined && (!Array.isArray(schema.required) || schema.required.some((k: unknown) => typeof k !== 'string'))) {
+    return new NotStrictable('object required must be a string array');
+  }
+  const properties: Json = schema.properties ?? {};
+  const names = Object.keys(properties);
+  const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
+  if ([...required].some((k) => !names.includes(k))) return new NotStrictable('required contains an unknown property');
+  for (const [key, property] of Object.entries(properties)) {
+    const failure = strictify(property);
+    if (failure) return failure;
+    // Strict mode has no optional properties: an optional one becomes required-but-nullable.
+    if (!required.has(key) && !acceptsNull(property)) properties[key] = { anyOf: [property, { type: 'null' }] };
+  }
+  schema.required = names;
+  schema.additionalProperties = false;
+  return undefined;
+}
+
+/** The strict form of a tool schema, or why it has none. */
+export function toStrictSchema(parameters: unknown): { ok: true; schema: Json } | { ok: false; reason: string } {
+  const copy = copyJson(parameters);
+  if (!isObj(copy)) return { ok: false, reason: 'root schema must have type object' };
+  const failure = strictify(copy);
+  if (failure) return { ok: false, reason: failure.reason };
+  if (copy.type !== 'object') return { ok: false, reason: 'root schema must have type object' };
+  return { ok: true, schema: copy };
+}
+
+/** How a JSON-schema tool is sent: `strict` as pi computes it (true or undefined) and the parameters object. */
+export interface JsonSchemaPlan {
+  strict: true | undefined;
+  /** The strict copy when strict, else the tool's own schema object (not copied). */
+  parameters: unknown;
+}
+
+/**
+ * Resolves strict sampling for one tool. Throws EncodeError with pi's message when the tool *requires*
+ * strict sampling and cannot get it.
+ */
+export function planJsonSchemaTool(tool: Tool, apiSupportsStrict: boolean): JsonSchemaPlan {
+  const config = tool.constrainedSampling;
+  if (!config || config.type !== 'json_schema') return { strict: undefined, parameters: tool.parameters };
+  if (apiSupportsStrict) {
+    const strict = toStrictSchema(tool.parameters);
+    if (strict.ok) return { strict: true, parameters: strict.schema };
+    if (config.strict !== 'require') return { strict: undefined, parameters: tool.parameters };
+    throw new EncodeError(`Tool "${tool.name}" requires JSON-schema constrained sampling, but ${strict.reason}.`);
+  }
+  if (config.strict === 'require') {
+    throw new EncodeError(`Tool "${tool.name}" requires JSON-schema constrained sampling, but strict tools are unsupported.`);
+  }
+  return { strict: undefined, parameters: tool.parameters };
+}
+
+export interface GrammarPlan {
+  format: 'lark' | 'regex';
+  definition: string;
+  /** The single required string property the grammar output is stored under. */
+  inputProperty: string;
+}
+
+function grammarInputProperty(tool: Tool): string {
+  const schema = tool.parameters as Json;
+  if (schema.type !== 'object') throw new Error('grammar constrained sampling requires an object parameter schema');
+  if (!Array.isArray(schema.required) || schema.required.length !== 1 || typeof schema.required[0] !== 'string') {
+    throw new Error('grammar constrained sampling requires exactly one required string property');
+  }
+  const name: string = schema.required[0];
+  if (!schema.properties?.[name]) throw new Error(`grammar constrained sampling requires a properties entry for ${name}`);
+  if (schema.properties[name]?.type !== 'string') throw new Error(`grammar constrained sampling property ${name} must have type string`);
+  return name;
+}
+
+/** A grammar tool plan, `undefined` when not a grammar tool here; EncodeError with pi's text when unusable. */
+export function resolveGrammar(tool: Tool, apiSupportsGrammar: boolean): GrammarPlan | undefined {
+  const config = tool.constrainedSampling;
+  if (!config || config.type !== 'grammar' || !apiSupportsGrammar) return undefined;
+  const lark = config.variants.openai_lark;
+  const regex = config.variants.openai_regex;
+  const hasLark = typeof lark === 'string' && lark.trim().length > 0;
+  const hasRegex = typeof regex === 'string' && regex.trim().length > 0;
+  if (!hasLark && !hasRegex) {
+    throw new EncodeError(`Tool "${tool.name}" cannot use grammar constrained sampling: no supported grammar variant was provided.`);
+  }
+  try {
+    return { format: hasLark ? 'lark' : 'regex', definition: (hasLark ? lark : regex) as string, inputProperty: grammarInputProperty(tool) };
+  } catch (error) {
+    throw new EncodeError(`Tool "${tool.name}" cannot use grammar constrained sampling: ${(error as Error).message}.`);
+  }
+}
+
+/** Tool name → input property, for every grammar tool (used to replay grammar calls as custom calls). */
+export function grammarInputProperties(tools: Tool[] | undefined, apiSupportsGrammar: boolean): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const tool of tools ?? []) {
+    const plan = resolveGrammar(tool, apiSupportsGrammar);
+    if (plan) map.set(tool.name, plan.inputProperty);
+  }
+  return map;
+}
+
+/** The string a grammar call carries; pi fails the request when a replayed call lacks it. */
+export function grammarInput(toolName: string, args: Record<string, unknown>, property: string): string {
+  const value = args[property];
+  if (typeof value !== 'string') {
+    throw new EncodeError(`Grammar tool call "${toolName}" requires argument "${property}" to be a string.`);
+  }
+  return value;
+}
