@@ -60,6 +60,8 @@ describe('inspectToolArguments', () => {
     const promise = inspectToolArguments(tool(schema), call({ p: Promise.resolve() }));
     expect(promise).toMatchObject({ ok: false, message: '#<Promise> could not be cloned.', issues: [] });
     expect(promise.received).toStrictEqual({ p: '[Promise]' });
+    const getter = inspectToolArguments(tool(schema), call({ get a(): never { throw new Error('boom'); } }));
+    expect(getter).toMatchObject({ ok: false, message: 'boom', received: '[uncopyable value]' });
     const badSchema = inspectToolArguments(tool(null), call({}));
     expect(badSchema).toMatchObject({ ok: false, message: "Cannot read properties of null (reading 'properties')" });
   });

@@ -239,6 +239,7 @@ describe('validateToolArguments fails as pi does when pi throws something else',
       { a: 'x' }, { thrown: 'Invalid regular expression: /(/u: Unterminated group' }],
     ['a property name TypeBox turns into a bad regular expression', Type.Object({ 'a(': Type.String() }), { 'a(': 1 },
       { thrown: 'Invalid regular expression: /^a($/: Unterminated group' }],
+    ['a getter that throws while cloning', Type.Object({}), { get a(): never { throw new Error('boom'); } }, { thrown: 'boom' }],
     ['a boolean schema', true, {}, { thrown: 'Invalid value used as weak map key' }],
     ['a null schema', null, {}, { thrown: "Cannot read properties of null (reading 'properties')" }],
   ])('%s', (_label, parameters, args, expected) => {

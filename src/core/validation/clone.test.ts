@@ -1,3 +1,4 @@
+// cloneArguments must be indistinguishable from structuredClone: same copies, same sharing, same errors.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cloneArguments } from './clone.ts';

@@ -10,7 +10,11 @@ export function snapshot(value: unknown): unknown {
   try {
     return cloneArguments(value);
   } catch {
-    return copyLoosely(value, new Map());
+    try {
+      return copyLoosely(value, new Map());
+    } catch {
+      return '[uncopyable value]'; // a getter that throws: the inspector must still answer
+    }
   }
 }
 
