@@ -35,6 +35,23 @@ export type ScriptedStreamFn = StreamFn & {
   pendingCount(): number;
 };
 
+/** faux's default model definition (0.85.1): `faux-1`, "Faux Model", api and provider `faux` unless given. */
+export function createFauxModel(overrides: Partial<Model> = {}): Model {
+  return {
+    id: 'faux-1',
+    name: 'Faux Model',
+    api: 'faux',
+    provider: 'faux',
+    baseUrl: 'http://localhost:0',
+    reasoning: false,
+    input: ['text', 'image'],
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    contextWindow: 128000,
+    maxTokens: 16384,
+    ...overrides,
+  };
+}
+
 function errorMessageOf(error: unknown, stamp: { api: string; provider: string; model: string }, now: () => number): AssistantMessage {
   return {
     role: 'assistant',
