@@ -153,7 +153,14 @@ export function encodeAnthropicMessagesRequest(model: Model, context: Context, o
   if (typeof userId === 'string') params.metadata = { user_id: userId };
   if (options.toolChoice) params.tool_choice = { type: options.toolChoice };
   if (compat.fallbacks.length > 0) params.fallbacks = compat.fallbacks.map((f) => ({ model: f.model }));
-  return { body: params, url: joinUrl(model.baseUrl, 'v1/messages?beta=true'), headers: anthropicHeaders(model, context, options, oauth, betas, retention, compat.sessionAffinity) };
+  // The SDK moves `betas` into the anthropic-beta header; the rest of the object is posted as-is.
+  const { betas: _betas, ...wireBody } = params;
+  return {
+    body: params,
+    ...(betas.length > 0 ? { wireBody } : {}),
+    url: joinUrl(model.baseUrl, 'v1/messages?beta=true'),
+    headers: anthropicHeaders(model, context, options, oauth, betas, retention, compat.sessionAffinity),
+  };
 }
 
 /** Managed-effort models take a system marker with the effort before each replayed turn and at the end. */
@@ -169,12 +176,12 @@ function withEffortMessages(messages: Json[], levels: Map<number, string>, activ
 }
 
 function anthropicHeaders(model: Model, context: Context, options: EncodeOptions, oauth: boolean, betas: string[], retention: string, affinity: boolean): Record<string, string> {
-  const auth = model.provider === 'github-copilot' || oauth
+  const auth: Record<string, string> = model.provider === 'github-copilot' || oauth
     ? { Authorization: `Bearer ${redactKey(options.apiKey)}` }
     : { 'x-api-key': redactKey(options.apiKey) };
-  const identity = oauth ? { 'user-agent': `claude-cli/${CLAUDE_CODE_VERSION}`, 'x-app': 'cli' } : {};
+  const identity: Record<string, string> = oauth ? { 'user-agent': `claude-cli/${CLAUDE_CODE_VERSION}`, 'x-app': 'cli' } : {};
   const sessionId = retention === 'none' ? undefined : options.sessionId;
-  const session = !oauth && model.provider !== 'github-copilot' && sessionId && affinity ? { 'x-session-affinity': sessionId } : {};
+  const session: Record<string, string> = !oauth && model.provider !== 'github-copilot' && sessionId && affinity ? { 'x-session-affinity': sessionId } : {};
   let copilot: Record<string, string> = {};
   if (model.provider === 'github-copilot') {
     const last = context.messages[context.messages.length - 1];

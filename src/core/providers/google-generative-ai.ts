@@ -83,7 +83,7 @@ export function encodeGoogleVertex(model: Model, context: Context, options: Enco
   const key = options.apiKey?.trim();
   // pi treats a missing key, its ADC marker and `<placeholder>` values alike: use Application Default Credentials.
   const hasKey = !!key && key !== 'gcp-vertex-credentials' && !/^<[^>]+>$/.test(key);
-  const auth = hasKey ? { 'x-goog-api-key': redactKey(key) } : { Authorization: 'Bearer <ADC access token>' };
+  const auth: Record<string, string> = hasKey ? { 'x-goog-api-key': redactKey(key) } : { Authorization: 'Bearer <ADC access token>' };
   return {
     body: googleParams(model, context, options, 'vertex'),
     url: vertexUrl(model, hasKey),

@@ -120,7 +120,7 @@ export interface KnownApiInfo {
 /** Every chat API pi-ai 0.85.1 has, keyed by api id. */
 export const KNOWN_APIS: Readonly<Record<KnownApi, KnownApiInfo>> = Object.fromEntries(
   API_VARIANTS.filter((v) => v.key === v.api).map((v) => [v.api, { label: v.label, model: v.model, variants: API_VARIANTS.filter((x) => x.api === v.api) }]),
-) as Record<KnownApi, KnownApiInfo>;
+) as unknown as Record<KnownApi, KnownApiInfo>;
 
 export function isKnownApi(api: string): api is KnownApi {
   return Object.prototype.hasOwnProperty.call(KNOWN_APIS, api);

@@ -50,3 +50,45 @@ export async function capturePi(model: Model, context: Context, options: EncodeO
     return { ok: false, error: (error as Error).message };
   }
 }
+
+export interface WireCapture {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function headerRecord(init: HeadersInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(init).forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
+/**
+ * The first HTTP request pi makes (URL, headers, body text), caught by a fetch stub that answers 400.
+ * Google's SDK ignores `options.fetch`, so the global fetch is swapped for the duration of the call.
+ */
+export async function captureWire(model: Model, context: Context, options: EncodeOptions = {}): Promise<WireCapture | undefined> {
+  const streamSimple = modules.get(model.api as KnownApi);
+  if (!streamSimple) throw new Error(`call loadPiApis() first (no module for ${model.api})`);
+  let wire: WireCapture | undefined;
+  const stub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : undefined;
+    wire ??= {
+      url: String(request ? request.url : input),
+      headers: headerRecord(init?.headers ?? request?.headers),
+      body: typeof init?.body === 'string' ? init.body : request ? await request.clone().text() : String(init?.body),
+    };
+    return new Response('{"error":{"message":"stub"}}', { status: 400, headers: { 'content-type': 'application/json' } });
+  };
+  const original = globalThis.fetch;
+  globalThis.fetch = stub as typeof fetch;
+  try {
+    const apiKey = options.apiKey ?? (model.api === 'openai-codex-responses' ? CODEX_TEST_TOKEN : 'test-key');
+    await streamSimple(model, context, { ...options, apiKey, transport: 'sse', maxRetries: 0, fetch: model.api.startsWith('google') ? undefined : stub }).result();
+  } finally {
+    globalThis.fetch = original;
+  }
+  return wire;
+}
