@@ -1,6 +1,5 @@
 // Benchmark: our validateToolArguments against pi-ai 0.85.1's on the same schemas and arguments (valid, coerced
-// and invalid; TypeBox-built and plain JSON Schema). Runs the two alternately in several timed rounds and prints
-// the median ops/s of each and the ratio ours/pi.
+// and invalid; TypeBox-built and plain JSON Schema). Prints ops/s for each side and the ratio ours/pi.
 import { Type } from 'typebox';
 import { validateToolArguments as piValidate } from '@earendil-works/pi-ai';
 import { validateToolArguments } from '../src/core/validation.ts';
@@ -34,53 +33,62 @@ const CASES: [string, Tool['parameters'], unknown][] = [
   ['plain edit, invalid', editPlain, { path: 3, edits: [], mode: 'x' }],
 ];
 
-const ROUNDS = 7;
-const ROUND_MS = 60;
+// Batches of calls alternate between pi and ours, so a load spike on a shared machine hits both sides alike;
+// each side's rate is taken from the median batch.
+const BATCH_MS = 2;
+const SIDE_MS = 400;
 
-function opsPerSecond(validate: Validate, tool: Tool, call: ToolCall): number {
-  let ops = 0;
+function runBatch(validate: Validate, tool: Tool, call: ToolCall, size: number): number {
   const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < ROUND_MS) {
-    for (let i = 0; i < 200; i++) {
-      try {
-        validate(tool, call);
-      } catch {
-        // invalid cases throw by design
-      }
+  for (let i = 0; i < size; i++) {
+    try {
+      validate(tool, call);
+    } catch {
+      // invalid cases throw by design
     }
-    ops += 200;
-    elapsed = performance.now() - start;
   }
-  return (ops / elapsed) * 1000;
+  return performance.now() - start;
+}
+
+/** Calls per batch so that one batch of the slower side takes about BATCH_MS. */
+function calibrate(tool: Tool, call: ToolCall): number {
+  let size = 8;
+  while (size < 1 << 16) {
+    const slowest = Math.max(runBatch(piValidate, tool, call, size), runBatch(validateToolArguments, tool, call, size));
+    if (slowest >= BATCH_MS) break;
+    size *= 2;
+  }
+  return size;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(10);
 
 export async function run(): Promise<void> {
-  console.log(`validation: ours vs pi-ai 0.85.1 validateToolArguments, median of ${ROUNDS} alternating rounds of ${ROUND_MS} ms`);
+  console.log(`validation: ours vs pi-ai 0.85.1 validateToolArguments (alternating ${BATCH_MS} ms batches, ${SIDE_MS} ms a side, median batch)`);
   const ratios: number[] = [];
   for (const [label, parameters, args] of CASES) {
     const tool = { name: 'edit', description: '', parameters } as Tool;
     const call = { type: 'toolCall', id: 'c1', name: 'edit', arguments: args } as ToolCall;
-    opsPerSecond(piValidate, tool, call); // warm-up, also compiles each side's validator
-    opsPerSecond(validateToolArguments, tool, call);
+    const size = calibrate(tool, call); // also warms up and compiles each side's validator
     const pi: number[] = [];
     const ours: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      // Alternate which side goes first so drift in machine load hits both.
-      if (round % 2 === 0) {
-        pi.push(opsPerSecond(piValidate, tool, call));
-        ours.push(opsPerSecond(validateToolArguments, tool, call));
-      } else {
-        ours.push(opsPerSecond(validateToolArguments, tool, call));
-        pi.push(opsPerSecond(piValidate, tool, call));
-      }
+    let piTotal = 0;
+    let oursTotal = 0;
+    while (piTotal < SIDE_MS || oursTotal < SIDE_MS) {
+      const first = pi.length % 2 === 0;
+      const a = runBatch(first ? piValidate : validateToolArguments, tool, call, size);
+      const b = runBatch(first ? validateToolArguments : piValidate, tool, call, size);
+      pi.push(first ? a : b);
+      ours.push(first ? b : a);
+      piTotal += first ? a : b;
+      oursTotal += first ? b : a;
     }
-    const ratio = median(ours) / median(pi);
+    const piRate = (size / median(pi)) * 1000;
+    const oursRate = (size / median(ours)) * 1000;
+    const ratio = oursRate / piRate;
     ratios.push(ratio);
-    console.log(`  ${label.padEnd(30)} pi ${fmt(median(pi))} ops/s   ours ${fmt(median(ours))} ops/s   ours/pi ${ratio.toFixed(2)}x`);
+    console.log(`  ${label.padEnd(30)} pi ${fmt(piRate)} ops/s   ours ${fmt(oursRate)} ops/s   ours/pi ${ratio.toFixed(2)}x`);
   }
   const geomean = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
   console.log(`  ${'geometric mean'.padEnd(30)} ours/pi ${geomean.toFixed(2)}x`);
