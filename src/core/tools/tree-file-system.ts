@@ -174,6 +174,8 @@ export class TreeFileSystem implements FileSystem {
       }
       const now = this.now();
       const moved = [src, ...this.tree.descendants(src)];
+      // An unreadable record cannot be copied to its new place; refusing keeps it where it is.
+      if (moved.some((p) => this.tree.get(p)?.kind === 'corrupt')) throw new FsError('EIO', 'rename', src, dest);
       const changes: FsChange[] = [];
       if (target) changes.push({ path: dest, record: null });
       for (const p of [...moved].reverse()) changes.push({ path: p, record: null });
