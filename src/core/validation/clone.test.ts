@@ -14,7 +14,7 @@ function sameStructure(a: unknown, b: unknown, pairs = new Map<object, object>()
   const keysA = Reflect.ownKeys(a);
   const keysB = Reflect.ownKeys(b);
   if (keysA.length !== keysB.length || keysA.some((k, i) => k !== keysB[i])) return false;
-  if (a instanceof Date) return a.getTime() === (b as Date).getTime();
+  if (a instanceof Date) return Object.is(a.getTime(), (b as Date).getTime());
   if (a instanceof Map || a instanceof Set) return sameStructure([...a], [...(b as Map<unknown, unknown>)], pairs);
   return keysA.every((k) => sameStructure((a as any)[k], (b as any)[k], pairs));
 }
@@ -39,6 +39,10 @@ describe('cloneArguments', () => {
       expect(ours.error).toBe(engine.error);
       expect(sameStructure(ours.value, engine.value)).toBe(true);
     }), { numRuns: 1500 });
+  });
+
+  it('copies an invalid date as structuredClone does', () => {
+    expect(sameStructure(cloneArguments(new Date(NaN)), structuredClone(new Date(NaN)))).toBe(true);
   });
 
   it('keeps shared and circular references, as structuredClone does', () => {
