@@ -35,7 +35,7 @@ export type { CodingToolsOptions } from './tool-runtime.ts';
 export type { FileSystem, FileStat, FileKind, FsChangeEvent, FsErrorCode } from './fs.ts';
 export { FsError, isFsError } from './fs.ts';
 export { createMemoryFileSystem, DEFAULT_CWD, type InitialFiles } from './memory-fs.ts';
-export { TreeFileSystem, type TreeFileSystemOptions } from './tree-file-system.ts';
+export { TreeFileSystem, type TreeFileSystemOptions, type FsOperation } from './tree-file-system.ts';
 export { FsTree, type FsChange, type FsRecord } from './fs-tree.ts';
 export { DEFAULT_HOME, resolveToCwd } from './path-resolve.ts';
 export { createFsCapability, type FsCapability, type FsCapabilityEntry, type FsCapabilityOptions } from './fs-capability.ts';

@@ -13,8 +13,18 @@ export interface TreeFileSystemOptions {
   maxFileBytes?: number;
   /** Sum of all file sizes, in bytes; beyond it writes fail with ENOSPC (a full disk or quota). */
   maxTotalBytes?: number;
-  /** Stores a plan durably; a rejection leaves the tree unchanged and becomes the call's error. */
-  persist?: (changes: FsChange[]) => Promise<void>;
+  /**
+   * Stores a plan durably; a rejection leaves the tree unchanged and becomes the call's error (an FsError
+   * as is, anything else EIO). `op` names the system call and path Node would report for this change.
+   */
+  persist?: (changes: FsChange[], op: FsOperation) => Promise<void>;
+}
+
+/** The Node system call a mutation corresponds to, for error texts (`write` failures carry no path). */
+export interface FsOperation {
+  syscall: 'write' | 'mkdir' | 'rm' | 'rename';
+  path?: string;
+  dest?: string;
 }
 
 export const DEFAULT_CWD = '/workspace';
@@ -92,7 +102,7 @@ export class TreeFileSystem implements FileSystem {
   }
 
   writeFile(path: string, data: string | Uint8Array): Promise<void> {
-    return this.mutate(() => {
+    return this.mutate({ syscall: 'write' }, () => {
       const abs = this.resolve(path, 'open');
       if (abs === '/' || this.tree.get(abs)?.kind === 'directory') throw new FsError('EISDIR', 'open', abs);
       const parent = this.tree.lookup(dirnamePosix(abs));
@@ -108,8 +118,10 @@ export class TreeFileSystem implements FileSystem {
   }
 
   mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
-    return this.mutate(() => {
+    const op: FsOperation = { syscall: 'mkdir' };
+    return this.mutate(op, () => {
       const abs = this.resolve(path, 'mkdir');
+      op.path = abs;
       const existing = this.tree.get(abs);
       if (existing) {
         if (existing.kind === 'directory' && options.recursive) return [];
@@ -139,8 +151,10 @@ export class TreeFileSystem implements FileSystem {
   }
 
   remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
-    return this.mutate(() => {
+    const op: FsOperation = { syscall: 'rm' };
+    return this.mutate(op, () => {
       const abs = this.resolve(path, 'rm');
+      op.path = abs;
       const record = this.tree.require(abs, 'rm');
       if (abs === '/') throw new FsError('EBUSY', 'rmdir', abs);
       const below = record.kind === 'directory' ? this.tree.descendants(abs) : [];
@@ -152,9 +166,12 @@ export class TreeFileSystem implements FileSystem {
   }
 
   rename(from: string, to: string): Promise<void> {
-    return this.mutate(() => {
+    const op: FsOperation = { syscall: 'rename' };
+    return this.mutate(op, () => {
       const src = this.resolve(from, 'rename');
       const dest = this.resolve(to, 'rename');
+      op.path = src;
+      op.dest = dest;
       const fail = (code: 'ENOENT' | 'ENOTDIR' | 'EISDIR' | 'EINVAL' | 'ENOTEMPTY' | 'EBUSY') =>
         new FsError(code, 'rename', src, dest);
       const found = this.tree.lookup(src);
@@ -192,7 +209,7 @@ export class TreeFileSystem implements FileSystem {
 
   /** Replaces the whole content in one plan (restoring a snapshot). */
   replaceAll(entries: [string, FsRecord][]): Promise<void> {
-    return this.mutate(() => {
+    return this.mutate({ syscall: 'write' }, () => {
       const keep = new Set(entries.map(([p]) => p));
       const changes: FsChange[] = this.tree.entries()
         .filter(([p]) => !keep.has(p))
@@ -209,24 +226,25 @@ export class TreeFileSystem implements FileSystem {
 
   private checkSpace(abs: string, bytes: number): void {
     const { maxFileBytes, maxTotalBytes } = this.options;
-    if (maxFileBytes !== undefined && bytes > maxFileBytes) throw new FsError('EFBIG', 'write', abs);
+    // Node reports these from the write(2) on an open descriptor: no path in the message.
+    if (maxFileBytes !== undefined && bytes > maxFileBytes) throw new FsError('EFBIG', 'write');
     if (maxTotalBytes !== undefined) {
       const old = this.tree.get(abs);
       const after = this.tree.totalBytes - (old?.kind === 'file' ? old.data.length : 0) + bytes;
-      if (after > maxTotalBytes) throw new FsError('ENOSPC', 'write', abs);
+      if (after > maxTotalBytes) throw new FsError('ENOSPC', 'write');
     }
   }
 
-  private mutate(plan: () => FsChange[]): Promise<void> {
+  private mutate(op: FsOperation, plan: () => FsChange[]): Promise<void> {
     const run = async (): Promise<void> => {
       const changes = plan();
       if (changes.length === 0) return;
       if (this.options.persist) {
         try {
-          await this.options.persist(changes);
+          await this.options.persist(changes, op);
         } catch (error) {
           if (error instanceof FsError) throw error;
-          throw new FsError('EIO', 'write', changes[0].path);
+          throw new FsError('EIO', op.syscall, op.path, op.dest);
         }
       }
       this.tree.apply(changes);

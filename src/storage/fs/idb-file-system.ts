@@ -3,7 +3,7 @@
 // first and applied in memory only once that transaction committed, so a failure loses nothing.
 import { createStore, entries, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { Clock } from '../../core/clock.ts';
-import { FsError, FsTree, TreeFileSystem, type FsChange, type FsRecord, type TreeFileSystemOptions } from '../../core/tools/index.ts';
+import { FsError, FsTree, TreeFileSystem, type FsChange, type FsOperation, type FsRecord, type TreeFileSystemOptions } from '../../core/tools/index.ts';
 import { decodeRecord, encodeRecord, isPathKey } from './record-codec.ts';
 
 export const DEFAULT_FS_DB = 'pi-playground-fs';
@@ -64,17 +64,19 @@ export async function openIdbFileSystem(options: IdbFileSystemOptions = {}): Pro
   const fs = new IdbFileSystem(tree, {
     ...options,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
-    persist: (changes) => persistChanges(store, changes, options.clock),
+    persist: (changes, op) => persistChanges(store, changes, op, options.clock),
   }, report);
   // The working directory always exists; creating it is the first (and usually only) write on a new store.
   await fs.mkdir(fs.cwd, { recursive: true });
   return fs;
 }
 
-/** Writes one plan in one readwrite transaction; a quota failure becomes ENOSPC, anything else EIO. */
-async function persistChanges(store: UseStore, changes: FsChange[], clock?: Pick<Clock, 'hold'>): Promise<void> {
+/**
+ * Writes one plan in one readwrite transaction. A quota failure becomes ENOSPC and anything else EIO, in
+ * the words Node uses for the same system call on a full or failing disk.
+ */
+async function persistChanges(store: UseStore, changes: FsChange[], op: FsOperation, clock?: Pick<Clock, 'hold'>): Promise<void> {
   const release = clock?.hold();
-  const path = changes[0]?.path;
   try {
     await store('readwrite', (os) => {
       for (const { path: key, record } of changes) {
@@ -87,8 +89,7 @@ async function persistChanges(store: UseStore, changes: FsChange[], clock?: Pick
     });
   } catch (error) {
     const name = (error as { name?: string } | null)?.name;
-    if (name === 'QuotaExceededError') throw new FsError('ENOSPC', 'write', path);
-    throw new FsError('EIO', 'write', path);
+    throw new FsError(name === 'QuotaExceededError' ? 'ENOSPC' : 'EIO', op.syscall, op.path, op.dest);
   } finally {
     release?.();
   }
