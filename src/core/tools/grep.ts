@@ -11,7 +11,7 @@ import { resolveToCwd } from './path-resolve.ts';
 import { compileRipgrepPattern } from './rust-regex.ts';
 import { DEFAULT_MAX_BYTES, formatSize, GREP_MAX_LINE_LENGTH, truncateHead, truncateLine, type TruncationResult } from './truncate.ts';
 import { runAbortable, type ToolRuntime } from './tool-runtime.ts';
-import { decodeUtf8 } from './utf8.ts';
+import { utf8ByteLength } from './utf8.ts';
 
 export const grepSchema = Type.Object({
   pattern: Type.String({ description: 'Search pattern (regex or literal string)' }),
@@ -66,16 +66,15 @@ async function runGrep(rt: ToolRuntime, fs: FileSystem, params: GrepParams, sign
   const searchFile = async (file: string, skipBinary: boolean) => {
     let text: string;
     try {
-      const bytes = await fs.readFile(file);
-      let end = bytes.length;
-      const nul = bytes.indexOf(0);
-      if (skipBinary && nul !== -1) {
-        if (nul < RG_BUFFER_BYTES) return;
-        end = bytes.lastIndexOf(10, nul) + 1;
-      }
-      text = decodeUtf8(bytes.subarray(0, end));
+      text = await fs.readText(file);
     } catch {
       return;
+    }
+    // A NUL byte decodes to U+0000, so the text tells where rg's binary detection would stop.
+    const nul = skipBinary ? text.indexOf('\0') : -1;
+    if (nul !== -1) {
+      if (utf8ByteLength(text.slice(0, nul)) < RG_BUFFER_BYTES) return;
+      text = text.slice(0, text.lastIndexOf('\n', nul) + 1);
     }
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();

@@ -3,7 +3,7 @@
 import { FsError, type FileStat, type FileSystem, type FsChangeEvent } from './fs.ts';
 import { FsTree, type FsChange, type FsRecord } from './fs-tree.ts';
 import { dirnamePosix, resolvePosix } from './posix-path.ts';
-import { decodeUtf8, encodeUtf8 } from './utf8.ts';
+import { decodeUtf8, encodeUtf8, utf8ByteLength } from './utf8.ts';
 
 export interface TreeFileSystemOptions {
   cwd?: string;
@@ -52,8 +52,11 @@ export class TreeFileSystem implements FileSystem {
     if (path.includes('\0')) throw FsError.nullBytes(path);
     if (path === '') throw new FsError('ENOENT', syscall, '');
     const abs = resolvePosix(this.cwd, path);
-    for (const name of abs.split('/')) {
-      if (encodeUtf8(name).length > NAME_MAX_BYTES) throw new FsError('ENAMETOOLONG', syscall, abs);
+    // A UTF-16 unit is at most 3 UTF-8 bytes, so only long paths need the exact count.
+    if (abs.length > NAME_MAX_BYTES / 3) {
+      for (const name of abs.split('/')) {
+        if (utf8ByteLength(name) > NAME_MAX_BYTES) throw new FsError('ENAMETOOLONG', syscall, abs);
+      }
     }
     return abs;
   }
@@ -85,7 +88,12 @@ export class TreeFileSystem implements FileSystem {
   }
 
   async readText(path: string): Promise<string> {
-    return decodeUtf8(await this.readFile(path));
+    const abs = this.resolve(path, 'open');
+    const record = this.tree.require(abs, 'open');
+    if (record.kind === 'directory') throw new FsError('EISDIR', 'read');
+    if (record.kind === 'corrupt') throw new FsError('EIO', 'open', abs);
+    // Decoding makes a new string, so the stored bytes need no defensive copy here.
+    return decodeUtf8(record.data);
   }
 
   async readdir(path: string): Promise<string[]> {
