@@ -94,3 +94,6 @@ export function encodeVariants(context: Context, options: EncodeOptions = {}, va
     return { variant, result: encodeChecked(variant.model, context, { ...options, ...variant.options }) };
   });
 }
+
+export { decodeReply, parseStreamingJson, REPLY_EXAMPLES } from './reply/index';
+export type { CannedReply, DecodedReply, DecodeFailure, DecodeOptions, DecodeResult, ReplyEvent, ReplyExample } from './reply/index';

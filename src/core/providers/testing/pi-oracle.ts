@@ -92,3 +92,46 @@ export async function captureWire(model: Model, context: Context, options: Encod
   }
   return wire;
 }
+
+export interface PiReplay {
+  events: { type: string; contentIndex?: number; delta?: string; reason?: string }[];
+  content: unknown[];
+  stopReason: string;
+  errorMessage?: string;
+  responseId?: string;
+}
+
+/**
+ * Feeds a canned reply through pi's real stream function: SSE text through a fetch stub (global for
+ * Google's SDK), Bedrock's event objects through a patched BedrockRuntimeClient.send.
+ */
+export async function replayPi(model: Model, context: Context, reply: string | readonly unknown[], options: EncodeOptions = {}): Promise<PiReplay> {
+  const streamSimple = modules.get(model.api as KnownApi);
+  if (!streamSimple) throw new Error(`call loadPiApis() first (no module for ${model.api})`);
+  const respond = async () => new Response(reply as string, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  const original = globalThis.fetch;
+  const bedrock = await import('@aws-sdk/client-bedrock-runtime');
+  const originalSend = bedrock.BedrockRuntimeClient.prototype.send;
+  globalThis.fetch = respond as typeof fetch;
+  (bedrock.BedrockRuntimeClient.prototype as { send: unknown }).send = async () => ({
+    $metadata: { httpStatusCode: 200 },
+    stream: (async function* () { yield* reply as unknown[]; })(),
+  });
+  try {
+    const apiKey = options.apiKey ?? (model.api === 'openai-codex-responses' ? CODEX_TEST_TOKEN : 'test-key');
+    const stream = streamSimple(model, context, { ...options, apiKey, transport: 'sse', maxRetries: 0, fetch: model.api.startsWith('google') ? undefined : respond }) as unknown as AsyncIterable<Record<string, any>> & { result(): Promise<Record<string, any>> };
+    const events: PiReplay['events'] = [];
+    for await (const event of stream) {
+      const recorded: PiReplay['events'][number] = { type: event.type };
+      if (event.contentIndex !== undefined) recorded.contentIndex = event.contentIndex;
+      if (event.delta !== undefined) recorded.delta = event.delta;
+      if (event.type === 'done' || event.type === 'error') recorded.reason = event.reason;
+      events.push(recorded);
+    }
+    const message = await stream.result();
+    return { events, content: message.content, stopReason: message.stopReason, errorMessage: message.errorMessage, responseId: message.responseId };
+  } finally {
+    globalThis.fetch = original;
+    bedrock.BedrockRuntimeClient.prototype.send = originalSend;
+  }
+}
