@@ -1,0 +1,37 @@
+// Shares the app's state objects with components through Svelte context (Symbol keys, one getter per object).
+import { getContext, setContext } from 'svelte';
+import type { EvaluationState } from './evaluation.svelte.ts';
+import type { PersistenceState } from './persistence.svelte.ts';
+import type { PreferencesState } from './preferences.svelte.ts';
+import type { TryRunState } from './try-run.svelte.ts';
+import type { ViewsState } from './views.svelte.ts';
+import type { WorkspaceState } from './workspace.svelte.ts';
+
+/** Every state object of one mounted app. */
+export interface AppState {
+  workspace: WorkspaceState;
+  evaluation: EvaluationState;
+  persistence: PersistenceState;
+  preferences: PreferencesState;
+  views: ViewsState;
+  tryRun: TryRunState;
+}
+
+const APP_STATE = Symbol('app-state');
+
+export function setAppState(state: AppState): AppState {
+  return setContext(APP_STATE, state);
+}
+
+function app(): AppState {
+  const state = getContext<AppState | undefined>(APP_STATE);
+  if (!state) throw new Error('App state is missing: components must be rendered inside App');
+  return state;
+}
+
+export const getWorkspace = (): WorkspaceState => app().workspace;
+export const getEvaluation = (): EvaluationState => app().evaluation;
+export const getPersistence = (): PersistenceState => app().persistence;
+export const getPreferences = (): PreferencesState => app().preferences;
+export const getViews = (): ViewsState => app().views;
+export const getTryRun = (): TryRunState => app().tryRun;

@@ -1,0 +1,10 @@
+// What the app needs from the sandbox that evaluates and runs user code. The vocabulary is the sandbox's own
+// (src/sandbox/types.ts); state classes depend on this seam so tests can hand in a fake sandbox.
+import type { Evaluation, Sandbox } from '../sandbox/types.ts';
+
+export type { Diagnostic, EvaluatedHooks, EvaluatedTool, Evaluation, SourceFile } from '../sandbox/types.ts';
+
+/** The sandbox as the app uses it. */
+export type ToolRuntime = Pick<Sandbox, 'evaluate' | 'agentTools' | 'hooks' | 'setTimeoutMs' | 'status' | 'restart' | 'dispose'>;
+
+export const EMPTY_EVALUATION: Evaluation = { tools: [], hooks: {}, diagnostics: [] };
