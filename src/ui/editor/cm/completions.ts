@@ -1,0 +1,73 @@
+// Context-aware completion for tool and hooks files: `Type.` builders after `Type.`, schema options inside a
+// `Type.*({ … })` call, AgentTool fields in other object literals, hook exports and hook result fields.
+import { snippetCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
+import { syntaxTree } from '@codemirror/language';
+import type { SyntaxNode } from '@lezer/common';
+import {
+  AGENT_TOOL_FIELDS, HOOK_EXPORTS, HOOK_RESULT_FIELDS, SCHEMA_OPTIONS, TOOL_GLOBALS, TYPE_BUILDERS,
+  type CompletionEntry,
+} from './completion-data.ts';
+
+export type CompletionMode = 'tool' | 'hooks';
+
+function toCompletion(entry: CompletionEntry, type: string, boost = 0): Completion {
+  const base: Completion = { label: entry.label, detail: entry.detail, info: entry.info, type, boost };
+  return entry.snippet ? snippetCompletion(entry.snippet, base) : base;
+}
+
+const builderOptions = TYPE_BUILDERS.map((e, i) => toCompletion(e, 'function', -i / 100));
+const fieldOptions = AGENT_TOOL_FIELDS.map((e, i) => toCompletion(e, 'property', -i / 100));
+const schemaOptionCompletions = SCHEMA_OPTIONS.map((e) => ({ ...toCompletion({ ...e, snippet: undefined }, 'property'), apply: `${e.label}: ` }));
+const hookExports = HOOK_EXPORTS.map((e) => toCompletion(e, 'function'));
+const hookFields = HOOK_RESULT_FIELDS.map((e) => ({ ...toCompletion(e, 'property'), apply: `${e.label}: ` }));
+const toolGlobals = TOOL_GLOBALS.map((e) => toCompletion(e, 'variable'));
+
+/** Walks up from `node` to the object literal the cursor is directly inside, if any. */
+function enclosingObject(node: SyntaxNode | null): SyntaxNode | null {
+  for (let n = node; n; n = n.parent) {
+    if (n.name === 'ObjectExpression') return n;
+    if (['Block', 'ClassBody', 'ParamList', 'ArrayExpression', 'Script', 'TemplateString'].includes(n.name)) return null;
+  }
+  return null;
+}
+
+/** True when the object literal is an argument of a `Type.X(...)` or `StringEnum(...)` call. */
+function isSchemaBuilderArgument(object: SyntaxNode, doc: string): boolean {
+  const args = object.parent;
+  if (args?.name !== 'ArgList') return false;
+  const call = args.parent;
+  const callee = call?.firstChild;
+  if (!callee) return false;
+  const text = doc.slice(callee.from, callee.to);
+  return /^Type\.\w+$/.test(text) || text === 'StringEnum';
+}
+
+export function createCompletionSource(mode: CompletionMode): CompletionSource {
+  return (context: CompletionContext): CompletionResult | null => {
+    const member = context.matchBefore(/\bType\.[\w$]*$/);
+    if (member) {
+      return { from: member.from + 'Type.'.length, options: builderOptions, validFor: /^[\w$]*$/ };
+    }
+    const word = context.matchBefore(/[\w$]*$/);
+    if (!word || (word.from === word.to && !context.explicit)) return null;
+    const doc = context.state.doc;
+    // What precedes the word decides between a property name ({ or ,) and an expression.
+    const before = doc.sliceString(Math.max(0, word.from - 200), word.from).replace(/\s+$/, '');
+    const last = before.at(-1) ?? '';
+    const node = syntaxTree(context.state).resolveInner(word.from, -1);
+    const object = enclosingObject(node);
+
+    if (object && (last === '{' || last === ',')) {
+      const text = doc.toString();
+      if (isSchemaBuilderArgument(object, text)) return { from: word.from, options: schemaOptionCompletions, validFor: /^[\w$]*$/ };
+      return { from: word.from, options: mode === 'hooks' ? hookFields : fieldOptions, validFor: /^[\w$]*$/ };
+    }
+    if (mode === 'hooks' && !object && (last === '' || last === ';' || last === '}' || /\n\s*$/.test(doc.sliceString(Math.max(0, word.from - 2), word.from)))) {
+      return { from: word.from, options: hookExports, validFor: /^[\w$]*$/ };
+    }
+    if (mode === 'tool' && word.from < word.to && last !== '.') {
+      return { from: word.from, options: toolGlobals, validFor: /^[\w$]*$/ };
+    }
+    return null;
+  };
+}
