@@ -8,8 +8,8 @@ import { createJsonSchemaSource, createStarterWorkspace, createToolSource, START
 const PLAYGROUND_DECLARATION = `declare module "playground" {
   export function sleep(ms: number, signal?: AbortSignal): Promise<void>;
   export const fs: {
-    readFile(path: string, options?: { signal?: AbortSignal }): Promise<string>;
-    list(path: string, options?: { signal?: AbortSignal }): Promise<{ name: string; type: "file" | "directory" }[]>;
+    readFile(path: string): Promise<string>;
+    list(path?: string): Promise<{ name: string; kind: "file" | "directory"; size: number }[]>;
   };
 }`;
 

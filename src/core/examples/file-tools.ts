@@ -23,8 +23,8 @@ const readFileTool: AgentTool<typeof parameters> = {
     "Read a text file from the workspace. Returns the file's lines; use offset and limit to page through " +
     "long files instead of reading them whole.",
   parameters,
-  async execute(_toolCallId, { path, offset = 1, limit }, signal) {
-    const text = await fs.readFile(path, { signal }); // throws if the file does not exist
+  async execute(_toolCallId, { path, offset = 1, limit }) {
+    const text = await fs.readFile(path); // throws if the file does not exist
     const lines = text.split("\\n");
     const end = limit === undefined ? lines.length : offset - 1 + limit;
     const slice = lines.slice(offset - 1, end);
@@ -70,15 +70,15 @@ const listDirTool: AgentTool<typeof parameters> = {
     }
     return args as { path: string };
   },
-  async execute(_toolCallId, { path }, signal) {
+  async execute(_toolCallId, { path }) {
     if (path.startsWith("/")) {
       throw new Error(\`Absolute paths are not allowed: "\${path}". Use a path relative to the workspace root, e.g. "src".\`);
     }
-    const entries = await fs.list(path, { signal }); // throws if the directory does not exist
+    const entries = await fs.list(path); // throws if the directory does not exist
     const sorted = [...entries].sort((a, b) =>
-      a.type === b.type ? a.name.localeCompare(b.name) : a.type === "directory" ? -1 : 1,
+      a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "directory" ? -1 : 1,
     );
-    const lines = sorted.map((e) => (e.type === "directory" ? e.name + "/" : e.name));
+    const lines = sorted.map((e) => (e.kind === "directory" ? e.name + "/" : e.name));
     return {
       content: [{ type: "text", text: lines.length > 0 ? lines.join("\\n") : "(empty directory)" }],
       details: { path, count: lines.length },
