@@ -1,0 +1,107 @@
+// Checks what a module exported against pi's tool contract (name, label, description, parameters, execute,
+// prepareArguments, executionMode, constrainedSampling) and turns each report into an EvaluatedTool plus
+// diagnostics anchored in the user's source.
+import type { TSchema } from 'typebox';
+import { decodeTransferredSchema, formatSchemaPath, type SchemaPath } from '../../core/schema/hidden-keys.ts';
+import { checkParametersSchema } from '../../core/schema/schema-check.ts';
+import type { ConstrainedSamplingConfig } from '../../core/types.ts';
+import type { FieldReport, ToolReport } from '../protocol.ts';
+import type { Diagnostic, EvaluatedTool } from '../types.ts';
+import type { SourcePosition } from './source-locate.ts';
+
+/** Most providers accept only these names (OpenAI, Anthropic, Google all say so). */
+const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Where things are in the file: the tool, a property of it, a path in its schema. */
+export interface ToolPlacer {
+  tool(): SourcePosition;
+  property(key: string): SourcePosition;
+  schema(path: SchemaPath): SourcePosition;
+}
+
+const describeKind = (f: FieldReport) => (f.kind === 'string' ? `the string ${JSON.stringify(f.value)}` : f.kind === 'missing' ? 'nothing' : `a ${f.kind}`);
+
+export function checkToolName(name: string, tool: string): string | undefined {
+  return PROVIDER_NAME.test(name) ? undefined
+    : `${tool}: most providers only accept tool names of 1-64 letters, digits, "_" or "-"`;
+}
+
+function validSampling(f: ToolReport['constrainedSampling']): false | ConstrainedSamplingConfig | undefined | 'invalid' {
+  if (f.kind === 'missing') return undefined;
+  if (f.kind === 'boolean' && f.value === false) return false;
+  const json = f.json as { type?: unknown; strict?: unknown; variants?: unknown } | undefined;
+  if (json?.type === 'json_schema' && (json.strict === 'prefer' || json.strict === 'require')) return json as ConstrainedSamplingConfig;
+  if (json?.type === 'grammar' && json.variants !== null && typeof json.variants === 'object') return json as ConstrainedSamplingConfig;
+  return 'invalid';
+}
+
+/**
+ * The EvaluatedTool for a report (undefined when it has no usable name or parameters) and every problem found.
+ * Missing description/execute are errors but keep the tool, so its schema can still be shown.
+ */
+export function checkToolReport(fileId: string, report: ToolReport, place: ToolPlacer): { tool?: EvaluatedTool; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const nameOk = report.name.kind === 'string' && report.name.value !== '';
+  const toolLabel = nameOk ? `Tool "${report.name.value}"` : `The tool from ${report.origin}`;
+  const add = (severity: Diagnostic['severity'], kind: Diagnostic['kind'], message: string, at: SourcePosition) =>
+    diagnostics.push({ fileId, severity, kind, message, line: at.line, column: at.column });
+  const contract = (severity: Diagnostic['severity'], message: string, key?: string) =>
+    add(severity, 'contract', message, key ? place.property(key) : place.tool());
+
+  if (!nameOk) contract('error', `${toolLabel} has no name: "name" must be a non-empty string, got ${describeKind(report.name)}`);
+  else {
+    const warning = checkToolName(String(report.name.value), toolLabel);
+    if (warning) contract('warning', warning, 'name');
+  }
+  if (report.description.kind === 'missing') contract('error', `${toolLabel} has no description; the model reads it to decide when to call the tool`);
+  else if (report.description.kind !== 'string') contract('error', `${toolLabel}: "description" must be a string, got ${describeKind(report.description)}`, 'description');
+  if (report.label.kind === 'missing') contract('warning', `${toolLabel} has no label; pi's AgentTool requires one (it is shown in UIs, never sent to the model)`);
+  else if (report.label.kind !== 'string') contract('warning', `${toolLabel}: "label" should be a string, got ${describeKind(report.label)}`, 'label');
+  if (report.execute.kind === 'missing') contract('error', `${toolLabel} has no execute function`);
+  else if (report.execute.kind !== 'function') contract('error', `${toolLabel}: "execute" must be a function, got ${describeKind(report.execute)}`, 'execute');
+  if (!['missing', 'function'].includes(report.prepareArguments.kind)) {
+    contract('error', `${toolLabel}: "prepareArguments" must be a function, got ${describeKind(report.prepareArguments)}`, 'prepareArguments');
+  }
+  const mode = report.executionMode;
+  const modeOk = mode.kind === 'missing' || mode.value === 'sequential' || mode.value === 'parallel';
+  if (!modeOk) contract('error', `${toolLabel}: "executionMode" must be "sequential" or "parallel", got ${describeKind(mode)}`, 'executionMode');
+  const sampling = validSampling(report.constrainedSampling);
+  if (sampling === 'invalid') {
+    contract('error', `${toolLabel}: "constrainedSampling" must be false, { type: "json_schema", strict: "prefer" | "require" } or { type: "grammar", variants }`, 'constrainedSampling');
+  }
+
+  let parameters: TSchema | undefined;
+  if (report.parametersField.kind === 'missing') contract('error', `${toolLabel} has no parameters schema`);
+  else if (!report.parameters) {
+    contract('error', `${toolLabel}: "parameters" must be a JSON Schema object, got ${describeKind(report.parametersField)}`, 'parameters');
+  } else {
+    for (const issue of checkParametersSchema(report.parameters.data)) {
+      add(issue.severity, 'schema', `${toolLabel}: ${formatSchemaPath(issue.path)}: ${issue.message}`, place.schema(issue.path));
+    }
+    for (const part of report.parameters.dropped) {
+      const where = formatSchemaPath([...part.path, ...(part.key ? [part.key] : [])]);
+      const message = part.reason === 'hidden-function'
+        ? `${where} holds functions (a TypeBox refinement or codec) that cannot leave the sandbox; validation in the playground ignores them`
+        : part.reason === 'circular' ? `${where} refers back to itself; the circular part was left out`
+        : `${where} is a ${part.reason === 'symbol' ? 'symbol' : part.reason === 'too-deep' ? 'too deeply nested value' : 'function'}; it was left out`;
+      add(part.reason === 'circular' ? 'error' : 'warning', 'schema', `${toolLabel}: ${message}`, place.schema(part.path));
+    }
+    parameters = decodeTransferredSchema(report.parameters) as TSchema;
+  }
+
+  if (!nameOk || !parameters) return { diagnostics };
+  const at = place.tool();
+  const tool: EvaluatedTool = {
+    fileId,
+    name: String(report.name.value),
+    ...(report.label.kind === 'string' ? { label: String(report.label.value) } : {}),
+    description: report.description.kind === 'string' ? String(report.description.value) : '',
+    parameters,
+    ...(modeOk && mode.kind !== 'missing' ? { executionMode: mode.value as 'sequential' | 'parallel' } : {}),
+    ...(sampling !== undefined && sampling !== 'invalid' ? { constrainedSampling: sampling } : {}),
+    hasExecute: report.execute.kind === 'function',
+    hasPrepareArguments: report.prepareArguments.kind === 'function',
+    sourceRange: { line: at.line, column: at.column },
+  };
+  return { tool, diagnostics };
+}

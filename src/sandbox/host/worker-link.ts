@@ -1,0 +1,255 @@
+// The host's end of one worker: requests matched to replies by id, a wall-clock budget per request that pauses
+// while user code sleeps or waits for fs, sleep() and fs served on the host, and the clock held while the
+// worker computes (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting.
+import type { Clock } from '../../core/clock.ts';
+import type { CallOutcome, HostMessage, ModuleReport, WorkerMessage } from '../protocol.ts';
+import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
+import { serveFsRequest } from './fs-service.ts';
+
+type Reply = CallOutcome | ModuleReport;
+
+type Omitted<M, K extends PropertyKey> = M extends unknown ? Omit<M, K> : never;
+/** A request as the caller writes it; the link adds `seq`, `id` and (for calls) `aborted`. */
+export type LinkRequest = Omitted<Extract<HostMessage, { type: 'call' | 'evaluate' }>, 'seq' | 'id' | 'aborted'>;
+
+/** A rejection from the link itself (not from user code): timed out, restarted, disposed. */
+export class SandboxLinkError extends Error {
+  constructor(message: string, readonly reason: 'timeout' | 'restarted' | 'disposed' | 'unsendable') {
+    super(message);
+    this.name = 'SandboxLinkError';
+  }
+}
+
+interface Pending {
+  id: number;
+  label: string;
+  toolCallId?: string;
+  resolve(reply: Reply): void;
+  reject(error: Error): void;
+  onUpdate?: (partial: unknown) => void;
+  /** sleeps and fs requests in flight: the budget does not run while the call waits on the host. */
+  waits: number;
+  remainingMs: number;
+  runningSince?: number;
+  timer?: ReturnType<typeof setTimeout>;
+  cleanup?: () => void;
+}
+
+export interface WorkerLinkOptions {
+  clock(): Clock;
+  timeoutMs(): number;
+  fs?: FsCapabilityHost;
+  onLog?: (entry: SandboxLogEntry) => void;
+  /** The worker did not answer a ping after a timeout: it is stuck in synchronous code and must be killed. */
+  onStuck(reason: string, requestId: number): void;
+}
+
+const PING_GRACE_MS = 500;
+
+export class WorkerLink {
+  private seq = 0;
+  private nextId = 1;
+  private releaseBusy: (() => void) | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private readonly sleeps = new Map<number, { controller: AbortController; call?: Pending }>();
+  private readonly pings = new Map<number, () => void>();
+  private closed = false;
+  readonly ready: Promise<void>;
+
+  constructor(private readonly port: MessagePort, private readonly options: WorkerLinkOptions) {
+    let onReady!: () => void;
+    this.ready = new Promise((resolve) => { onReady = resolve; });
+    port.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      if (event.data.type === 'ready') onReady();
+      else this.receive(event.data);
+    };
+  }
+
+  /** Sends a request and resolves with the worker's reply; rejects only with a SandboxLinkError. */
+  request(
+    message: LinkRequest,
+    options: { label: string; toolCallId?: string; signal?: AbortSignal; onUpdate?: (partial: unknown) => void },
+  ): Promise<Reply> {
+    if (this.closed) return Promise.reject(new SandboxLinkError('The sandbox was disposed', 'disposed'));
+    const id = this.nextId++;
+    return new Promise<Reply>((resolve, reject) => {
+      const call: Pending = {
+        id, label: options.label, toolCallId: options.toolCallId, onUpdate: options.onUpdate,
+        waits: 0, remainingMs: this.options.timeoutMs(), resolve, reject,
+      };
+      if (options.signal) {
+        const onAbort = () => this.post({ type: 'abort', id });
+        options.signal.addEventListener('abort', onAbort, { once: true });
+        call.cleanup = () => options.signal?.removeEventListener('abort', onAbort);
+      }
+      this.pending.set(id, call);
+      const full = { ...message, id, ...(message.type === 'call' ? { aborted: options.signal?.aborted ?? false } : {}) } as HostMessage;
+      if (!this.post(full)) {
+        this.finish(call);
+        reject(new SandboxLinkError(`${options.label}: the arguments could not be sent into the sandbox`, 'unsendable'));
+        return;
+      }
+      this.runBudget(call);
+    });
+  }
+
+  /** Posts with a sequence number and holds the clock until the worker reports quiet. False if unsendable. */
+  post(message: Omitted<HostMessage, 'seq'>): boolean {
+    if (this.closed) return false;
+    const seq = ++this.seq;
+    try {
+      this.port.postMessage({ ...message, seq });
+    } catch {
+      return false;
+    }
+    this.releaseBusy ??= this.options.clock().hold();
+    return true;
+  }
+
+  /** Moves the busy hold to a new clock (the sandbox's clock was replaced). */
+  clockChanged(): void {
+    if (!this.releaseBusy) return;
+    this.releaseBusy();
+    this.releaseBusy = this.options.clock().hold();
+  }
+
+  /** Fails every request with `message` (the culprit of a restart can be given its own), frees every hold. */
+  close(message: string, reason: 'restarted' | 'disposed', culprit?: { id: number; message: string }): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const call of [...this.pending.values()]) {
+      this.finish(call);
+      call.reject(new SandboxLinkError(culprit?.id === call.id ? culprit.message : message, reason));
+    }
+    for (const sleep of this.sleeps.values()) sleep.controller.abort();
+    this.sleeps.clear();
+    this.releaseBusy?.();
+    this.releaseBusy = undefined;
+    this.port.onmessage = null;
+    this.port.close();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  private finish(call: Pending): void {
+    this.pending.delete(call.id);
+    clearTimeout(call.timer);
+    call.cleanup?.();
+  }
+
+  private runBudget(call: Pending): void {
+    if (call.waits > 0 || call.runningSince !== undefined || !this.pending.has(call.id)) return;
+    call.runningSince = performance.now();
+    call.timer = setTimeout(() => this.onTimeout(call), Math.max(0, call.remainingMs));
+  }
+
+  private pauseBudget(call: Pending): void {
+    if (call.runningSince === undefined) return;
+    call.remainingMs -= performance.now() - call.runningSince;
+    call.runningSince = undefined;
+    clearTimeout(call.timer);
+  }
+
+  private waitStarted(call: Pending | undefined): void {
+    if (!call) return;
+    call.waits++;
+    this.pauseBudget(call);
+  }
+
+  private waitEnded(call: Pending | undefined): void {
+    if (!call) return;
+    call.waits = Math.max(0, call.waits - 1);
+    this.runBudget(call);
+  }
+
+  private onTimeout(call: Pending): void {
+    const limit = `${call.label} did not finish within ${this.options.timeoutMs()} ms`;
+    const pingId = this.nextId++;
+    const grace = setTimeout(() => {
+      this.pings.delete(pingId);
+      if (!this.closed) this.options.onStuck(`${limit} (stuck in synchronous code, e.g. an endless loop)`, call.id);
+    }, PING_GRACE_MS);
+    this.pings.set(pingId, () => {
+      clearTimeout(grace);
+      // The worker is responsive: only this call hangs (a promise that never settles). Abort it and give up.
+      if (!this.pending.has(call.id)) return;
+      this.finish(call);
+      this.post({ type: 'abort', id: call.id });
+      call.reject(new SandboxLinkError(`${limit} (its promise never settled)`, 'timeout'));
+    });
+    this.post({ type: 'ping', id: pingId });
+  }
+
+  private receive(message: WorkerMessage): void {
+    switch (message.type) {
+      case 'quiet':
+        if (message.seq === this.seq && this.releaseBusy) {
+          this.releaseBusy();
+          this.releaseBusy = undefined;
+        }
+        return;
+      case 'settled':
+      case 'evaluated': {
+        const call = this.pending.get(message.id);
+        if (!call) return;
+        this.finish(call);
+        call.resolve(message.type === 'settled' ? message.outcome : message.report);
+        return;
+      }
+      case 'update':
+        try { this.pending.get(message.id)?.onUpdate?.(message.partial); } catch { /* the loop's listener must not break the link */ }
+        return;
+      case 'log':
+        try {
+          this.options.onLog?.({ level: message.level, text: message.text, ...toolCallIdOf(this.pending.get(message.callId ?? -1)) });
+        } catch { /* as above */ }
+        return;
+      case 'pong':
+        this.pings.get(message.id)?.();
+        this.pings.delete(message.id);
+        return;
+      case 'sleep':
+        this.serveSleep(message);
+        return;
+      case 'sleep-cancel': {
+        const sleep = this.sleeps.get(message.sleepId);
+        if (sleep) sleep.controller.abort();
+        return;
+      }
+      case 'fs': {
+        const call = message.callId !== undefined ? this.pending.get(message.callId) : undefined;
+        this.waitStarted(call);
+        const release = this.options.clock().hold(); // fs work is real async work: virtual time waits for it
+        void serveFsRequest(this.options.fs, message.op, message.args).then((reply) => {
+          const sent = this.post({ type: 'fs-reply', requestId: message.requestId, ...reply });
+          if (!sent && reply.ok) {
+            this.post({ type: 'fs-reply', requestId: message.requestId, ok: false, message: `fs.${message.op}: its result could not be sent into the sandbox` });
+          }
+          release();
+          this.waitEnded(call);
+        });
+        return;
+      }
+    }
+  }
+
+  private serveSleep(message: Extract<WorkerMessage, { type: 'sleep' }>): void {
+    const call = message.callId !== undefined ? this.pending.get(message.callId) : undefined;
+    const controller = new AbortController();
+    this.sleeps.set(message.sleepId, { controller, call });
+    this.waitStarted(call);
+    void this.options.clock().sleep(message.ms, controller.signal).then(() => {
+      if (this.closed) return;
+      this.sleeps.delete(message.sleepId);
+      // Posting holds the clock again before the virtual clock's next idle check.
+      if (!controller.signal.aborted) this.post({ type: 'wake', sleepId: message.sleepId });
+      this.waitEnded(call);
+    });
+  }
+}
+
+function toolCallIdOf(call: Pending | undefined): { toolCallId?: string } {
+  return call?.toolCallId !== undefined ? { toolCallId: call.toolCallId } : {};
+}

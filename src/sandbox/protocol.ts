@@ -1,0 +1,90 @@
+// Messages between the host (the app) and the worker that runs user code, over one MessagePort. Every host
+// message carries a `seq`; the worker answers `quiet` once it has handled a message and run out of work, which
+// is how the host knows when user code is only waiting (on sleep) and a virtual clock may move.
+import type { EncodedSchema } from '../core/schema/hidden-keys.ts';
+
+export type CallKind = 'execute' | 'prepareArguments' | 'beforeToolCall' | 'afterToolCall';
+
+export type HostMessage = { seq: number } & (
+  | { type: 'configure'; maxResultBytes: number }
+  | { type: 'evaluate'; id: number; fileId: string; role: 'tool' | 'hooks'; code: string }
+  | { type: 'drop'; fileId: string }
+  | {
+      type: 'call';
+      id: number;
+      kind: CallKind;
+      fileId: string;
+      toolName?: string;
+      toolCallId?: string;
+      /** execute: validated params; prepareArguments: raw arguments; hooks: the cloneable context. */
+      payload: unknown;
+      aborted: boolean;
+      wantsUpdates: boolean;
+    }
+  /** Aborts a call's signal, or cancels an evaluation that the host gave up on. */
+  | { type: 'abort'; id: number }
+  | { type: 'wake'; sleepId: number }
+  | { type: 'fs-reply'; requestId: number; ok: true; value: unknown }
+  | { type: 'fs-reply'; requestId: number; ok: false; message: string; code?: string }
+  | { type: 'ping'; id: number }
+);
+
+/** A position in the evaluated (transpiled) code: 1-based line and column. */
+export interface CodeFrame {
+  fileId: string;
+  line: number;
+  column: number;
+}
+
+export type CallOutcome =
+  | { ok: true; value: unknown; sameObject?: boolean; returnedPromise?: boolean }
+  | { ok: false; message: string; frame?: CodeFrame };
+
+/** A field of a tool object as the worker saw it: its kind, and its value when that is a primitive. */
+export interface FieldReport {
+  kind: 'missing' | 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'function' | 'other';
+  value?: string | number | boolean;
+}
+
+export interface ToolReport {
+  /** How the module exposed it: `export default`, `export myTool`, `export tools[1]`, `registerTool #1`. */
+  origin: string;
+  /** The export's name, when the tool came from a named or default export. */
+  exportName?: string;
+  name: FieldReport;
+  label: FieldReport;
+  description: FieldReport;
+  parametersField: FieldReport;
+  parameters?: EncodedSchema;
+  execute: FieldReport;
+  prepareArguments: FieldReport;
+  executionMode: FieldReport;
+  constrainedSampling: FieldReport & { json?: unknown };
+}
+
+export interface ModuleReport {
+  /** A syntax error carries the engine's position; an evaluation error the first frame in this file. */
+  error?: { kind: 'syntax' | 'evaluation'; message: string; frame?: { line: number; column: number } };
+  tools: ToolReport[];
+  hooks: { beforeToolCall: FieldReport; afterToolCall: FieldReport };
+  /** Things worth telling about the module's shape (no tools found, a factory that registered nothing). */
+  notes: { severity: 'error' | 'warning'; message: string; exportName?: string }[];
+}
+
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'evaluated'; id: number; report: ModuleReport }
+  | { type: 'update'; id: number; partial: unknown }
+  | { type: 'settled'; id: number; outcome: CallOutcome }
+  | { type: 'sleep'; callId?: number; sleepId: number; ms: number }
+  | { type: 'sleep-cancel'; sleepId: number }
+  | { type: 'fs'; callId?: number; requestId: number; op: string; args: unknown[] }
+  | { type: 'log'; callId?: number; level: 'log' | 'warn' | 'error'; text: string }
+  | { type: 'quiet'; seq: number }
+  | { type: 'pong'; id: number };
+
+/** Modules tool code may import, besides the globals Type, StringEnum, sleep and fs. */
+export const PROVIDED_MODULES = [
+  'typebox', '@sinclair/typebox', '@earendil-works/pi-ai', '@earendil-works/pi-agent-core',
+  '@earendil-works/pi-coding-agent', 'playground',
+] as const;

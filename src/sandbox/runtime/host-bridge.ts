@@ -1,0 +1,99 @@
+// sleep() and fs as user code sees them: both are requests to the host. sleep runs on the host's Clock (virtual
+// time in replays), fs on the host's filesystem capability. AbortSignals stay here: an abort settles the user's
+// promise at once (sleep resolves early, as Clock.sleep does; fs rejects) and tells the host to stop waiting.
+import type { HostMessage } from '../protocol.ts';
+import type { ActiveCall, WorkerChannel } from './channel.ts';
+
+const FS_OPERATIONS = ['readFile', 'writeFile', 'list', 'stat', 'remove'] as const;
+
+interface Waiter {
+  call: ActiveCall | undefined;
+  settle: (message: Extract<HostMessage, { type: 'wake' | 'fs-reply' }>) => void;
+}
+
+function abortError(): Error {
+  return new DOMException('This operation was aborted', 'AbortError');
+}
+
+export interface HostBridge {
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  fs: Record<(typeof FS_OPERATIONS)[number], (...args: unknown[]) => Promise<unknown>>;
+  /** Delivers a wake-up or fs reply; the waiting call becomes the current one while its continuation runs. */
+  deliver(message: Extract<HostMessage, { type: 'wake' | 'fs-reply' }>): void;
+}
+
+export function createHostBridge(channel: WorkerChannel): HostBridge {
+  let nextId = 1;
+  const sleeps = new Map<number, Waiter>();
+  const requests = new Map<number, Waiter>();
+
+  function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (signal?.aborted) return resolve();
+      const sleepId = nextId++;
+      const call = channel.current;
+      const onAbort = () => {
+        if (!sleeps.delete(sleepId)) return;
+        channel.post({ type: 'sleep-cancel', sleepId });
+        resolve();
+      };
+      sleeps.set(sleepId, { call, settle: () => { signal?.removeEventListener('abort', onAbort); resolve(); } });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const duration = Number(ms);
+      channel.post({ type: 'sleep', callId: call?.id, sleepId, ms: Number.isFinite(duration) && duration > 0 ? duration : 0 });
+    });
+  }
+
+  function request(op: string, rawArgs: unknown[]): Promise<unknown> {
+    let signal: AbortSignal | undefined;
+    const args = rawArgs.map((arg) => {
+      if (arg === null || typeof arg !== 'object' || !('signal' in arg)) return arg;
+      const { signal: s, ...rest } = arg as { signal?: unknown };
+      if (s instanceof AbortSignal) signal = s;
+      return rest;
+    });
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError());
+      const requestId = nextId++;
+      const call = channel.current;
+      const onAbort = () => {
+        if (requests.delete(requestId)) reject(abortError());
+      };
+      requests.set(requestId, {
+        call,
+        settle: (reply) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (reply.type !== 'fs-reply') return;
+          if (reply.ok) return resolve(reply.value);
+          const error = new Error(reply.message) as Error & { code?: string };
+          if (reply.code) error.code = reply.code;
+          reject(error);
+        },
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const sent = channel.post({ type: 'fs', callId: call?.id, requestId, op, args });
+      if (!sent.ok) {
+        requests.delete(requestId);
+        reject(new TypeError(`fs.${op}: ${sent.message}`));
+      }
+    });
+  }
+
+  const fs = Object.fromEntries(
+    FS_OPERATIONS.map((op) => [op, (...args: unknown[]) => request(op, args)]),
+  ) as HostBridge['fs'];
+
+  return {
+    sleep,
+    fs,
+    deliver(message) {
+      const table = message.type === 'wake' ? sleeps : requests;
+      const key = message.type === 'wake' ? message.sleepId : message.requestId;
+      const waiter = table.get(key);
+      if (!waiter) return; // aborted meanwhile
+      table.delete(key);
+      channel.current = waiter.call;
+      waiter.settle(message);
+    },
+  };
+}

@@ -1,0 +1,195 @@
+// createSandbox: one sandbox frame, one worker at a time. Evaluations are queued; calls wait for a worker that
+// has the current files; a worker stuck in an endless loop is killed, replaced, and given the last files again.
+import { RealClock, type Clock } from '../core/clock.ts';
+import type { AgentTool } from '../core/types.ts';
+import type { CallOutcome, ModuleReport } from './protocol.ts';
+import { Evaluator } from './host/evaluator.ts';
+import { SandboxFrame } from './host/frame.ts';
+import { createAgentTools, createHooks, SandboxCallError, type CallPort } from './host/proxies.ts';
+import { WorkerLink } from './host/worker-link.ts';
+import type { Evaluation, Sandbox, SandboxHooks, SandboxOptions, SandboxStatus, SourceFile } from './types.ts';
+
+const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MAX_RESULT_BYTES = 8 * 1024 * 1024;
+const STARTUP_TIMEOUT_MS = 15_000;
+
+class SandboxHost implements Sandbox {
+  private currentStatus: SandboxStatus = 'starting';
+  private timeoutMs: number;
+  private clock: Clock;
+  private readonly frame: SandboxFrame;
+  private link: WorkerLink | undefined;
+  /** The current worker, once it has started. */
+  private linkReady: Promise<WorkerLink>;
+  /** The current worker once it also holds the last files (after a restart, their re-evaluation). */
+  private callsReady: Promise<WorkerLink>;
+  private readonly runtimeSource: Promise<string>;
+  private readonly evaluator: Evaluator;
+  private queue: Promise<unknown> = Promise.resolve();
+  private lastFiles: SourceFile[] | undefined;
+  private workerErrors = new Set<(message: string) => void>();
+  private startError: string | undefined;
+
+  constructor(private readonly options: SandboxOptions) {
+    this.timeoutMs = validTimeout(options.timeoutMs) ?? DEFAULT_TIMEOUT_MS;
+    this.clock = options.clock ?? new RealClock();
+    this.runtimeSource = import('./generated/runtime-bundle.js?raw').then((m) => m.default as string);
+    this.frame = new SandboxFrame((message) => {
+      for (const listener of this.workerErrors) listener(message);
+      if (this.workerErrors.size === 0) this.options.onLog?.({ level: 'error', text: `Sandbox worker error: ${message}` });
+    });
+    this.evaluator = new Evaluator({
+      evaluate: async (fileId, role, code, label) => {
+        const link = await this.linkReady;
+        return (await link.request({ type: 'evaluate', fileId, role, code }, { label })) as ModuleReport;
+      },
+      drop: (fileId) => { this.link?.post({ type: 'drop', fileId }); },
+    });
+    this.linkReady = this.spawn();
+    this.callsReady = this.linkReady;
+    this.linkReady.then(() => { if (this.currentStatus === 'starting') this.currentStatus = 'ready'; }, () => {});
+  }
+
+  get status(): SandboxStatus {
+    return this.currentStatus;
+  }
+
+  /** Why the worker could not start, if it could not (a CSP forbidding blob: workers, say). */
+  get error(): string | undefined {
+    return this.startError;
+  }
+
+  private async spawn(): Promise<WorkerLink> {
+    this.startError = undefined;
+    try {
+      const port = await this.frame.spawn(await this.runtimeSource);
+      const link: WorkerLink = new WorkerLink(port, {
+        clock: () => this.clock,
+        timeoutMs: () => this.timeoutMs,
+        fs: this.options.fs,
+        onLog: this.options.onLog,
+        onStuck: (reason, requestId) => this.onStuck(link, reason, requestId),
+      });
+      this.link = link;
+      let onError!: (message: string) => void;
+      const failed = new Promise<never>((_, reject) => { onError = (m) => reject(new Error(`The sandbox could not start: ${m}`)); });
+      this.workerErrors.add(onError);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`The sandbox did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)), STARTUP_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([link.ready, failed, timeout]);
+      } finally {
+        clearTimeout(timer);
+        this.workerErrors.delete(onError);
+      }
+      link.post({ type: 'configure', maxResultBytes: this.options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES });
+      return link;
+    } catch (error) {
+      this.startError = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+  }
+
+  private enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(job, job);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  evaluate(files: SourceFile[]): Promise<Evaluation> {
+    if (this.currentStatus === 'disposed') {
+      return Promise.resolve({
+        tools: [], hooks: {},
+        diagnostics: files.map((f) => ({ fileId: f.id, severity: 'error' as const, kind: 'evaluation' as const, message: 'The sandbox was disposed', line: 1, column: 1 })),
+      });
+    }
+    this.lastFiles = files.map((f) => ({ ...f }));
+    return this.enqueue(() => this.evaluator.run(files));
+  }
+
+  private readonly port: CallPort = {
+    call: async (request, options) => {
+      if (this.currentStatus === 'disposed') throw new SandboxCallError('The sandbox was disposed');
+      const link = await this.callsReady;
+      const { kind, fileId, toolName, toolCallId, payload } = request;
+      return (await link.request(
+        { type: 'call', kind, fileId, toolName, toolCallId, payload, wantsUpdates: options.onUpdate !== undefined },
+        options,
+      )) as CallOutcome;
+    },
+    locate: (frame) => {
+      const map = this.evaluator.mappers.get(frame.fileId);
+      return map ? { fileId: frame.fileId, ...map(frame.line, frame.column) } : undefined;
+    },
+  };
+
+  agentTools(evaluation: Evaluation): AgentTool[] {
+    return createAgentTools(evaluation, this.port);
+  }
+
+  hooks(evaluation: Evaluation): SandboxHooks {
+    return createHooks(evaluation, this.port);
+  }
+
+  setTimeoutMs(ms: number): void {
+    this.timeoutMs = validTimeout(ms) ?? this.timeoutMs;
+  }
+
+  setClock(clock: Clock): void {
+    this.clock = clock;
+    this.link?.clockChanged();
+  }
+
+  private onStuck(link: WorkerLink, reason: string, requestId: number): void {
+    if (link !== this.link || link.isClosed || this.currentStatus === 'disposed') return;
+    void this.replaceWorker(`The sandbox was restarted while this was running: ${reason}`, {
+      id: requestId, message: `${reason}; the sandbox was restarted to stop it`,
+    }).catch(() => {});
+  }
+
+  restart(): Promise<void> {
+    if (this.currentStatus === 'disposed') return Promise.resolve();
+    return this.replaceWorker('The sandbox was restarted while this was running');
+  }
+
+  private async replaceWorker(message: string, culprit?: { id: number; message: string }): Promise<void> {
+    this.currentStatus = 'restarting';
+    this.link?.close(message, 'restarted', culprit);
+    this.link = undefined;
+    this.frame.kill();
+    this.evaluator.workerReset();
+    const linkReady = this.spawn();
+    this.linkReady = linkReady;
+    const reevaluated = linkReady.then(() => this.enqueue(async () => {
+      if (this.lastFiles && this.linkReady === linkReady) await this.evaluator.run(this.lastFiles);
+    }));
+    this.callsReady = reevaluated.then(() => linkReady);
+    try {
+      await reevaluated;
+    } finally {
+      if (this.linkReady === linkReady && this.currentStatus === 'restarting') {
+        this.currentStatus = this.startError ? 'starting' : 'ready';
+      }
+    }
+  }
+
+  dispose(): void {
+    if (this.currentStatus === 'disposed') return;
+    this.currentStatus = 'disposed';
+    this.link?.close('The sandbox was disposed', 'disposed');
+    this.link = undefined;
+    this.frame.dispose();
+  }
+}
+
+function validTimeout(ms: number | undefined): number | undefined {
+  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
+/** Starts a sandbox at once (status 'starting'); evaluate() and calls wait until it is ready. */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  return new SandboxHost(options);
+}
+

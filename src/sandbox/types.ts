@@ -1,0 +1,116 @@
+// The sandbox's public vocabulary: the files it evaluates, what an evaluation reports, and the host capabilities
+// user code may reach (the clock through sleep(), the virtual filesystem through fs).
+import type { TSchema } from 'typebox';
+import type { Clock } from '../core/clock.ts';
+import type { AgentLoopConfig, AgentTool, ConstrainedSamplingConfig, ToolExecutionMode } from '../core/types.ts';
+
+/** One editor file. `role` defaults to 'tool'; a 'hooks' file exports beforeToolCall and/or afterToolCall. */
+export interface SourceFile {
+  id: string;
+  kind: 'typescript' | 'json-schema';
+  source: string;
+  /** Shown in messages; for a bare JSON Schema file it also names the tool (without its extension). */
+  name?: string;
+  role?: 'tool' | 'hooks';
+}
+
+/** 1-based, in the user's source. */
+export interface Diagnostic {
+  fileId: string;
+  severity: 'error' | 'warning';
+  kind: 'syntax' | 'evaluation' | 'contract' | 'schema';
+  message: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+export interface EvaluatedTool {
+  fileId: string;
+  name: string;
+  label?: string;
+  description: string;
+  /** Plain JSON Schema with TypeBox's hidden keys restored (non-enumerable), so validation converts as in pi. */
+  parameters: TSchema;
+  executionMode?: ToolExecutionMode;
+  constrainedSampling?: false | ConstrainedSamplingConfig;
+  hasExecute: boolean;
+  hasPrepareArguments: boolean;
+  /** Where the tool is declared (its `name` property when found, else its export). */
+  sourceRange?: { line: number; column: number };
+}
+
+/** Which file provides each hook (the first one that exports it). */
+export interface EvaluatedHooks {
+  beforeToolCall?: { fileId: string };
+  afterToolCall?: { fileId: string };
+}
+
+export interface Evaluation {
+  tools: EvaluatedTool[];
+  hooks: EvaluatedHooks;
+  diagnostics: Diagnostic[];
+}
+
+/** A directory entry as `fs.list` returns it to user code. */
+export interface FsEntry {
+  name: string;
+  type: 'file' | 'directory';
+}
+
+/**
+ * The filesystem user code reaches as `fs` (import { fs } from "playground"). Each method receives the user's
+ * arguments, minus any AbortSignal (signals stay in the sandbox: an abort rejects the user's promise there).
+ * Rejections reach user code as Errors with the same message. Values must be structured-cloneable.
+ */
+export interface FsCapabilityHost {
+  readFile(path: string, options?: Record<string, unknown>): Promise<string>;
+  writeFile(path: string, content: string, options?: Record<string, unknown>): Promise<void>;
+  list(path: string, options?: Record<string, unknown>): Promise<FsEntry[]>;
+  stat(path: string, options?: Record<string, unknown>): Promise<unknown>;
+  remove(path: string, options?: Record<string, unknown>): Promise<void>;
+}
+
+export type FsOperation = keyof FsCapabilityHost;
+
+export interface SandboxLogEntry {
+  toolCallId?: string;
+  level: 'log' | 'warn' | 'error';
+  text: string;
+}
+
+export interface SandboxOptions {
+  /** Wall-clock budget of one call into user code, not counting time spent in sleep() or fs. Default 5000. */
+  timeoutMs?: number;
+  /** sleep() runs on it, and calls hold it while they compute. Default: a RealClock. */
+  clock?: Clock;
+  fs?: FsCapabilityHost;
+  onLog?: (entry: SandboxLogEntry) => void;
+  /** Largest tool result (or update, or hook result) that may leave the sandbox. Default 8 MiB. */
+  maxResultBytes?: number;
+}
+
+export type SandboxStatus = 'starting' | 'ready' | 'restarting' | 'disposed';
+
+export interface SandboxHooks {
+  beforeToolCall?: AgentLoopConfig['beforeToolCall'];
+  afterToolCall?: AgentLoopConfig['afterToolCall'];
+}
+
+export interface Sandbox {
+  /** Never rejects: failures are diagnostics. Calls are queued; unchanged files are not evaluated again. */
+  evaluate(files: SourceFile[]): Promise<Evaluation>;
+  /** Host-side AgentTools whose execute and prepareArguments (PREPARE_ARGUMENTS_ASYNC) run in the sandbox. */
+  agentTools(evaluation: Evaluation): AgentTool[];
+  hooks(evaluation: Evaluation): SandboxHooks;
+  setTimeoutMs(ms: number): void;
+  /** Replaces the clock for later calls (a new VirtualClock per replay, say). */
+  setClock(clock: Clock): void;
+  readonly status: SandboxStatus;
+  /** Why the worker could not start (status stays 'starting'); undefined while all is well. */
+  readonly error: string | undefined;
+  /** Kills the worker, creates a new one and evaluates the last files again. */
+  restart(): Promise<void>;
+  dispose(): void;
+}
