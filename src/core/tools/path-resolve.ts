@@ -13,7 +13,8 @@ export function expandPath(input: string, home: string): string {
   if (path.startsWith('@')) path = path.slice(1);
   if (path === '~') return home;
   // `~user` is left alone, as in pi.
-  if (path.startsWith('~/')) return resolvePosix(home, path.slice(2));
+  // Joined, not resolved: `~//a` is `$HOME/a`, as path.join makes it.
+  if (path.startsWith('~/')) return resolvePosix(`${home}/${path.slice(2)}`);
   if (/^file:\/\//.test(path)) return fileUrlToPath(path);
   return path;
 }
