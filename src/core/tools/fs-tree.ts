@@ -88,14 +88,22 @@ export class FsTree {
     this.totalBytes = 0;
     const sorted = [...entries].sort(([a], [b]) => depth(a) - depth(b));
     const changes: FsChange[] = [];
+    const planned = new Set<string>();
     for (const [path, record] of sorted) {
       // A record whose parents are missing (a damaged store) still gets its directories, so it stays reachable.
       for (const ancestor of ancestorsPosix(path)) {
-        if (!this.get(ancestor) && !changes.some((c) => c.path === ancestor)) {
-          changes.push({ path: ancestor, record: { kind: 'directory', mtimeMs: record.mtimeMs } });
-        }
+        if (ancestor === '/' || planned.has(ancestor)) continue;
+        planned.add(ancestor);
+        changes.push({ path: ancestor, record: { kind: 'directory', mtimeMs: record.mtimeMs } });
       }
-      changes.push({ path, record });
+      if (planned.has(path)) {
+        // The record itself replaces the directory made up for it above (records come parents first).
+        const at = changes.findIndex((c) => c.path === path);
+        changes[at] = { path, record };
+      } else {
+        planned.add(path);
+        changes.push({ path, record });
+      }
     }
     this.apply(changes);
   }

@@ -3,6 +3,7 @@
 import type { TraceEvent, TraceSink } from '../trace/types.ts';
 import type { FileStat, FileSystem, FsChangeEvent } from './fs.ts';
 import { resolvePosix } from './posix-path.ts';
+import { decodeUtf8, utf8ByteLength } from './utf8.ts';
 
 type FsOp = Extract<TraceEvent, { type: 'trace_fs' }>['op'];
 
@@ -38,11 +39,11 @@ export function traceFileSystem(fs: FileSystem, options: FsTraceOptions): FileSy
     async readText(path) {
       const bytes = await fs.readFile(path);
       emit('read', path, bytes.length);
-      return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+      return decodeUtf8(bytes);
     },
     async writeFile(path, data) {
       await fs.writeFile(path, data);
-      emit('write', path, typeof data === 'string' ? new TextEncoder().encode(data).length : data.length);
+      emit('write', path, typeof data === 'string' ? utf8ByteLength(data) : data.length);
     },
     async mkdir(path, opts) {
       // `mkdir -p` of an existing directory changes nothing, so it is not worth a timeline mark.
