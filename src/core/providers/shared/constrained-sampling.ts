@@ -3,6 +3,7 @@
 // OpenAI grammar tools where enabled, and pi's exact error texts where a requirement cannot be met.
 import type { Tool } from '../../types';
 import { EncodeError } from '../encode-error';
+import { pointer } from './schema-check';
 
 type Json = Record<string, any>;
 
@@ -12,9 +13,9 @@ export const STRICT_UNSUPPORTED_KEYWORDS = [
   'unevaluatedProperties', 'propertyNames', 'contains', 'prefixItems', 'not', 'if', 'then', 'else',
 ] as const;
 
-/** Why a schema cannot be made strict, in pi's words (used inside pi's "requires ..." message). */
+/** Why a schema cannot be made strict, in pi's words (used inside pi's "requires ..." message), and where. */
 class NotStrictable {
-  constructor(readonly reason: string) {}
+  constructor(readonly reason: string, readonly path: string) {}
 }
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -46,40 +47,42 @@ function copyJson(value: unknown): unknown {
 }
 
 /** Rewrites `schema` (a private copy) in place; returns a reason when it cannot be made strict. */
-function strictify(schema: unknown): NotStrictable | undefined {
-  if (!isObj(schema)) return new NotStrictable('boolean schemas are unsupported');
+function strictify(schema: unknown, path: string): NotStrictable | undefined {
+  const no = (reason: string, at = path) => new NotStrictable(reason, at);
+  if (!isObj(schema)) return no('boolean schemas are unsupported');
   for (const key of STRICT_UNSUPPORTED_KEYWORDS) {
-    if (schema[key] !== undefined) return new NotStrictable(`${key} schemas are unsupported`);
+    if (schema[key] !== undefined) return no(`${key} schemas are unsupported`, pointer(path, key));
   }
   if (schema.anyOf !== undefined) {
-    if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) return new NotStrictable('anyOf must contain at least one schema');
-    for (const variant of schema.anyOf) {
-      if (isStructured(variant)) return new NotStrictable('object and array unions are unsupported');
-      const failure = strictify(variant);
+    if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) return no('anyOf must contain at least one schema', pointer(path, 'anyOf'));
+    for (let i = 0; i < schema.anyOf.length; i++) {
+      const at = pointer(pointer(path, 'anyOf'), i);
+      if (isStructured(schema.anyOf[i])) return no('object and array unions are unsupported', at);
+      const failure = strictify(schema.anyOf[i], at);
       if (failure) return failure;
     }
   }
   if (schema.items !== undefined) {
-    if (Array.isArray(schema.items)) return new NotStrictable('tuple schemas are unsupported');
-    const failure = strictify(schema.items);
+    if (Array.isArray(schema.items)) return no('tuple schemas are unsupported', pointer(path, 'items'));
+    const failure = strictify(schema.items, pointer(path, 'items'));
     if (failure) return failure;
   }
   const isObject = schema.type === 'object';
-  if (schema.properties !== undefined && !isObject) return new NotStrictable('properties require type object');
+  if (schema.properties !== undefined && !isObject) return no('properties require type object');
   if (!isObject) return undefined;
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
-    return new NotStrictable('schema-valued or true additionalProperties is unsupported');
+    return no('schema-valued or true additionalProperties is unsupported', pointer(path, 'additionalProperties'));
   }
-  if (schema.properties !== undefined && !isObj(schema.properties)) return new NotStrictable('object properties must be a schema map');
+  if (schema.properties !== undefined && !isObj(schema.properties)) return no('object properties must be a schema map', pointer(path, 'properties'));
   if (schema.required !== undefined && (!Array.isArray(schema.required) || schema.required.some((k: unknown) => typeof k !== 'string'))) {
-    return new NotStrictable('object required must be a string array');
+    return no('object required must be a string array', pointer(path, 'required'));
   }
   const properties: Json = schema.properties ?? {};
   const names = Object.keys(properties);
   const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
-  if ([...required].some((k) => !names.includes(k))) return new NotStrictable('required contains an unknown property');
+  if ([...required].some((k) => !names.includes(k))) return no('required contains an unknown property', pointer(path, 'required'));
   for (const [key, property] of Object.entries(properties)) {
-    const failure = strictify(property);
+    const failure = strictify(property, pointer(pointer(path, 'properties'), key));
     if (failure) return failure;
     // Strict mode has no optional properties: an optional one becomes required-but-nullable.
     if (!required.has(key) && !acceptsNull(property)) properties[key] = { anyOf: [property, { type: 'null' }] };
@@ -89,13 +92,13 @@ function strictify(schema: unknown): NotStrictable | undefined {
   return undefined;
 }
 
-/** The strict form of a tool schema, or why it has none. */
-export function toStrictSchema(parameters: unknown): { ok: true; schema: Json } | { ok: false; reason: string } {
+/** The strict form of a tool schema, or why it has none (and the JSON pointer of the node that prevents it). */
+export function toStrictSchema(parameters: unknown): { ok: true; schema: Json } | { ok: false; reason: string; path: string } {
   const copy = copyJson(parameters);
-  if (!isObj(copy)) return { ok: false, reason: 'root schema must have type object' };
-  const failure = strictify(copy);
-  if (failure) return { ok: false, reason: failure.reason };
-  if (copy.type !== 'object') return { ok: false, reason: 'root schema must have type object' };
+  if (!isObj(copy)) return { ok: false, reason: 'root schema must have type object', path: '' };
+  const failure = strictify(copy, '');
+  if (failure) return { ok: false, reason: failure.reason, path: failure.path };
+  if (copy.type !== 'object') return { ok: false, reason: 'root schema must have type object', path: '' };
   return { ok: true, schema: copy };
 }
 
