@@ -68,7 +68,7 @@ class SandboxHost implements Sandbox {
         timeoutMs: () => this.timeoutMs,
         fs: this.options.fs,
         onLog: this.options.onLog,
-        onStuck: (reason, requestId) => this.onStuck(link, reason, requestId),
+        onStuck: () => this.onStuck(link),
       });
       this.link = link;
       let onError!: (message: string) => void;
@@ -142,11 +142,10 @@ class SandboxHost implements Sandbox {
     this.link?.clockChanged();
   }
 
-  private onStuck(link: WorkerLink, reason: string, requestId: number): void {
+  private onStuck(link: WorkerLink): void {
     if (link !== this.link || link.isClosed || this.currentStatus === 'disposed') return;
-    void this.replaceWorker(`The sandbox was restarted while this was running: ${reason}`, {
-      id: requestId, message: `${reason}; the sandbox was restarted to stop it`,
-    }).catch(() => {});
+    void this.replaceWorker('The sandbox was restarted while this was running: it was stuck in synchronous code (an endless loop?)', true)
+      .catch(() => {});
   }
 
   restart(): Promise<void> {
@@ -154,9 +153,9 @@ class SandboxHost implements Sandbox {
     return this.replaceWorker('The sandbox was restarted while this was running');
   }
 
-  private async replaceWorker(message: string, culprit?: { id: number; message: string }): Promise<void> {
+  private async replaceWorker(message: string, stuck = false): Promise<void> {
     this.currentStatus = 'restarting';
-    this.link?.close(message, 'restarted', culprit);
+    this.link?.close(message, 'restarted', stuck);
     this.link = undefined;
     this.frame.kill();
     this.evaluator.workerReset();

@@ -65,7 +65,7 @@ export class Evaluator {
     try {
       report = await this.ports.evaluate(file.id, file.role ?? 'tool', transpiled.code, `Evaluating ${displayName(file)}`);
     } catch (error) {
-      const timedOut = error instanceof SandboxLinkError && error.reason === 'timeout' || /did not finish/.test(String(error));
+      const timedOut = error instanceof SandboxLinkError && error.reason === 'timeout';
       if (timedOut) this.hanging.set(file.id, key);
       const message = error instanceof Error ? error.message : String(error);
       // Not remembered unless it hung: a restart in the middle is no property of the file.

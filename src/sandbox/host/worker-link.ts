@@ -31,6 +31,7 @@ interface Pending {
   waits: number;
   remainingMs: number;
   runningSince?: number;
+  timedOut?: boolean;
   timer?: ReturnType<typeof setTimeout>;
   cleanup?: () => void;
 }
@@ -41,10 +42,11 @@ export interface WorkerLinkOptions {
   fs?: FsCapabilityHost;
   onLog?: (entry: SandboxLogEntry) => void;
   /** The worker did not answer a ping after a timeout: it is stuck in synchronous code and must be killed. */
-  onStuck(reason: string, requestId: number): void;
+  onStuck(): void;
 }
 
 const PING_GRACE_MS = 500;
+const STUCK = 'the sandbox was stuck in synchronous code (an endless loop?) and was restarted';
 
 export class WorkerLink {
   private seq = 0;
@@ -113,13 +115,18 @@ export class WorkerLink {
     this.releaseBusy = this.options.clock().hold();
   }
 
-  /** Fails every request with `message` (the culprit of a restart can be given its own), frees every hold. */
-  close(message: string, reason: 'restarted' | 'disposed', culprit?: { id: number; message: string }): void {
+  /**
+   * Fails every request with `message` and frees every hold. When the worker was `stuck`, the requests that ran
+   * out of time say so (any of them may be the endless loop: a stuck worker cannot tell which call it is in).
+   */
+  close(message: string, reason: 'restarted' | 'disposed', stuck = false): void {
     if (this.closed) return;
     this.closed = true;
     for (const call of [...this.pending.values()]) {
       this.finish(call);
-      call.reject(new SandboxLinkError(culprit?.id === call.id ? culprit.message : message, reason));
+      call.reject(stuck && call.timedOut
+        ? new SandboxLinkError(`${call.label} did not finish within ${this.options.timeoutMs()} ms: ${STUCK}`, 'timeout')
+        : new SandboxLinkError(message, reason));
     }
     for (const sleep of this.sleeps.values()) sleep.controller.abort();
     this.sleeps.clear();
@@ -165,11 +172,12 @@ export class WorkerLink {
   }
 
   private onTimeout(call: Pending): void {
+    call.timedOut = true;
     const limit = `${call.label} did not finish within ${this.options.timeoutMs()} ms`;
     const pingId = this.nextId++;
     const grace = setTimeout(() => {
       this.pings.delete(pingId);
-      if (!this.closed) this.options.onStuck(`${limit} (stuck in synchronous code, e.g. an endless loop)`, call.id);
+      if (!this.closed) this.options.onStuck();
     }, PING_GRACE_MS);
     this.pings.set(pingId, () => {
       clearTimeout(grace);

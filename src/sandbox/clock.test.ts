@@ -1,0 +1,81 @@
+// sleep() in user code runs on the host's clock, and a call holds the clock while it computes: on a VirtualClock
+// two 2-second sleeping tools take 2 s of virtual time in parallel and 4 s in sequence, in next to no wall time.
+import { describe, expect, it } from 'vitest';
+import { RealClock, VirtualClock } from '../core/clock.ts';
+import { parseScenario } from '../core/scenario/parse-scenario.ts';
+import { runScenario } from '../core/scenario/run-scenario.ts';
+import type { AgentTool } from '../core/types.ts';
+import { testSandbox, text, toolSource, tsFile } from './testing/helpers.ts';
+
+const SLEEPER = (name: string, ms: number) => tsFile(name, toolSource(name, `await sleep(${ms}, signal); return { content: [{ type: "text", text: "${name} woke" }], details: {} };`));
+
+async function sleepers(clock: VirtualClock): Promise<AgentTool[]> {
+  const sandbox = testSandbox({ clock });
+  const evaluation = await sandbox.evaluate([SLEEPER('slow_a', 2000), SLEEPER('slow_b', 2000)]);
+  return sandbox.agentTools(evaluation);
+}
+
+describe('sleep on the host clock', () => {
+  it('takes 2 s of virtual time for two parallel 2 s sleeps and 4 s in sequence, in little wall time', async () => {
+    const clock = new VirtualClock();
+    const [a, b] = await sleepers(clock);
+    const wallStart = performance.now();
+    await Promise.all([a.execute('1', {}), b.execute('2', {})]);
+    expect(clock.now()).toBe(2000);
+    await a.execute('3', {});
+    await b.execute('4', {});
+    expect(clock.now()).toBe(6000);
+    expect(performance.now() - wallStart).toBeLessThan(1000);
+  });
+
+  it('does not let virtual time move while a call computes', async () => {
+    const clock = new VirtualClock();
+    const sandbox = testSandbox({ clock });
+    const evaluation = await sandbox.evaluate([
+      tsFile('busy', toolSource('busy', 'const end = performance.now() + 300; while (performance.now() < end) {}\n    await sleep(100); return { content: [], details: {} };')),
+      SLEEPER('nap', 200),
+    ]);
+    const [busy, nap] = sandbox.agentTools(evaluation);
+    const finished: [string, number][] = [];
+    await Promise.all([
+      nap.execute('n', {}).then(() => finished.push(['nap', clock.now()])),
+      busy.execute('b', {}).then(() => finished.push(['busy', clock.now()])),
+    ]);
+    // busy's 300 ms of computing took no virtual time, so its 100 ms sleep ends before nap's 200 ms one.
+    expect(finished).toEqual([['busy', 100], ['nap', 200]]);
+  });
+
+  it('ends a sleep early when its signal aborts, as Clock.sleep does', async () => {
+    const sandbox = testSandbox({ clock: new RealClock() });
+    const [tool] = sandbox.agentTools(await sandbox.evaluate([SLEEPER('slow', 2000)]));
+    const controller = new AbortController();
+    const start = performance.now();
+    const pending = tool.execute('1', {}, controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    expect(text(await pending)).toBe('slow woke');
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+
+  it('drives the agent loop: parallel and sequential batches of sandboxed tools on one VirtualClock', async () => {
+    const durations: Record<string, number> = {};
+    for (const toolExecution of ['parallel', 'sequential'] as const) {
+      const parsed = parseScenario(JSON.stringify({
+        prompt: 'go', toolExecution, timing: { tokensPerSecond: 1_000_000 },
+        turns: [
+          { content: [{ type: 'toolCall', name: 'slow_a', arguments: {} }, { type: 'toolCall', name: 'slow_b', arguments: {} }] },
+          { content: 'done' },
+        ],
+      }));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      const clock = new VirtualClock();
+      const tools = await sleepers(clock);
+      const wallStart = performance.now();
+      const result = await runScenario(parsed.scenario, { tools, clock }).finished;
+      expect(performance.now() - wallStart).toBeLessThan(2000);
+      const texts = result.messages.filter((m) => m.role === 'toolResult').map((m) => text(m as never));
+      expect(texts).toEqual(['slow_a woke', 'slow_b woke']);
+      durations[toolExecution] = Math.round(result.durationMs / 100) * 100;
+    }
+    expect(durations).toEqual({ parallel: 2000, sequential: 4000 });
+  });
+});
