@@ -3,7 +3,7 @@
 
 /** The phases of one tool call, in pipeline order. */
 export type ToolPhase =
-  | 'queued' // te_start emitted, waiting for its turn (sequential) or for the batch to start (parallel)
+  | 'queued' // from the batch start until the call's own tool_execution_start (waiting behind earlier calls)
   | 'prepare' // prepareArguments
   | 'validate' // validateToolArguments: clone, optional-null removal, conversion, check
   | 'beforeToolCall'
@@ -47,7 +47,8 @@ export type TraceEvent =
   | { type: 'trace_run_end'; t: number }
   | { type: 'trace_turn_start'; t: number; turn: number }
   | { type: 'trace_turn_end'; t: number; turn: number }
-  | { type: 'trace_batch_start'; t: number; turn: number; mode: 'parallel' | 'sequential'; toolCallIds: string[] }
+  // `truncated`: the message stopped at the output-token limit, so every call fails without running (pi's rule).
+  | { type: 'trace_batch_start'; t: number; turn: number; mode: 'parallel' | 'sequential'; toolCallIds: string[]; truncated?: boolean }
   | { type: 'trace_batch_end'; t: number; turn: number; terminate: boolean }
   | { type: 'trace_block_start'; t: number; turn: number; contentIndex: number; kind: BlockKind; toolCallId?: string }
   | { type: 'trace_block_delta'; t: number; turn: number; contentIndex: number; chars: number }

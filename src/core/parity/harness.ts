@@ -1,0 +1,171 @@
+// Runs one scenario through a loop implementation (pi's or ours) and records everything a user could notice: each
+// event at emission time (with object identities), the tools' and hooks' side log with virtual times, every
+// request the stream function received, and how the run settled. The pi side is handed in by the test files,
+// so this module never imports pi.
+import { VirtualClock } from '../clock.ts';
+import { IdentityRecorder } from '../testing/event-record.ts';
+import { keepLlmMessages, user } from '../testing/messages.ts';
+import { createToolKit, logJson, type ToolKit } from '../testing/tool-kit.ts';
+import type {
+  AgentContext, AgentEvent, AgentLoopConfig, AgentMessage, AgentTool, AssistantMessage, Context, Model,
+  SimpleStreamOptions, StreamFn,
+} from '../types.ts';
+
+type Emit = (event: AgentEvent) => Promise<void> | void;
+
+/** The loop entry points a scenario needs; both pi's module and ours satisfy it. */
+export interface LoopModule {
+  runAgentLoop(prompts: AgentMessage[], context: AgentContext, config: AgentLoopConfig, emit: Emit, signal: AbortSignal | undefined, streamFn: StreamFn): Promise<AgentMessage[]>;
+  runAgentLoopContinue(context: AgentContext, config: AgentLoopConfig, emit: Emit, signal: AbortSignal | undefined, streamFn: StreamFn): Promise<AgentMessage[]>;
+}
+
+export interface FauxRegistration {
+  models: Model[];
+  getModel(id?: string): Model | undefined;
+  setResponses(responses: unknown[]): void;
+  unregister(): void;
+}
+
+/** pi's faux provider as the tests pass it in (registerFauxProvider + compat streamSimple). */
+export interface FauxHost {
+  register(options: { api: string; tokenSize: { min: number; max: number }; models?: { id: string; reasoning?: boolean }[] }): FauxRegistration;
+  streamSimple: StreamFn;
+}
+
+export type FauxStep = AssistantMessage | ((context: Context, options: SimpleStreamOptions | undefined) => AssistantMessage | Promise<AssistantMessage>);
+
+export interface ScenarioEnv {
+  clock: VirtualClock;
+  log: (line: string) => void;
+  kit: ToolKit;
+  abort: AbortController;
+  faux: FauxRegistration;
+  /** Stream function used when the setup gives none: the faux provider, with each request logged. */
+  fauxStream: StreamFn;
+}
+
+export interface ScenarioSetup {
+  /** Tools for the context; default: the whole kit. `null` = no tools (context.tools undefined). */
+  tools?: AgentTool<any>[] | null;
+  systemPrompt?: string;
+  /** Messages already in the context. */
+  messages?: AgentMessage[];
+  /** Prompts; default one user message "go". Ignored with `continue`. */
+  prompts?: AgentMessage[];
+  continue?: boolean;
+  responses?: FauxStep[];
+  streamFn?: StreamFn;
+  config?: Partial<AgentLoopConfig>;
+  /** Default: the env's abort signal. */
+  signal?: AbortSignal | null;
+  onEvent?: (event: AgentEvent) => void;
+  /** Extra text appended to the record after the run (e.g. the caller's context afterwards). */
+  inspect?: () => string;
+}
+
+export interface Scenario {
+  name: string;
+  /** Faux chunk size in tokens (4 chars each); default 1000 (one delta per block). */
+  tokenSize?: number;
+  models?: { id: string; reasoning?: boolean }[];
+  setup(env: ScenarioEnv): ScenarioSetup;
+}
+
+export interface RunRecord {
+  events: string[];
+  log: string[];
+  settled: string;
+}
+
+const HANG_MS = 5_000;
+const MAX_EVENTS = 2_000;
+
+export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Scenario): Promise<RunRecord> {
+  const clock = new VirtualClock();
+  const lines: string[] = [];
+  const log = (line: string) => lines.push(line);
+  const faux = host.register({
+    api: 'faux-parity',
+    tokenSize: { min: scenario.tokenSize ?? 1000, max: scenario.tokenSize ?? 1000 },
+    ...(scenario.models ? { models: scenario.models } : {}),
+  });
+  let requestCount = 0;
+  const fauxStream: StreamFn = (model, context, options) => {
+    requestCount++;
+    log(`request ${requestCount} ${describeRequest(model, context, options)} @${clock.now()}`);
+    return host.streamSimple(model, context, options);
+  };
+  const env: ScenarioEnv = { clock, log, kit: createToolKit({ clock, log }), abort: new AbortController(), faux, fauxStream };
+  try {
+    const setup = scenario.setup(env);
+    faux.setResponses(setup.responses ?? []);
+    const recorder = new IdentityRecorder();
+    const events: string[] = [];
+    const emit = async (event: AgentEvent) => {
+      // A scenario that loops forever on microtasks would starve every timer, the hang guard included.
+      if (events.length >= MAX_EVENTS) throw new Error(`more than ${MAX_EVENTS} events`);
+      events.push(`${recorder.text(event)} @${clock.now()}`);
+      setup.onEvent?.(event);
+    };
+    const context: AgentContext = {
+      systemPrompt: setup.systemPrompt ?? 'sys',
+      messages: setup.messages ?? [],
+      tools: setup.tools === null ? undefined : setup.tools ?? Object.values(env.kit),
+    };
+    const config: AgentLoopConfig = { model: faux.getModel()!, convertToLlm: keepLlmMessages, ...setup.config };
+    const signal = setup.signal === null ? undefined : setup.signal ?? env.abort.signal;
+    const streamFn = setup.streamFn ?? fauxStream;
+    const running = setup.continue
+      ? loop.runAgentLoopContinue(context, config, emit, signal, streamFn)
+      : loop.runAgentLoop(setup.prompts ?? [user('go')], context, config, emit, signal, streamFn);
+    const settled = await settle(running);
+    if (setup.inspect) log(`inspect ${setup.inspect()}`);
+    return { events, log: lines, settled };
+  } finally {
+    faux.unregister();
+  }
+}
+
+async function settle(running: Promise<AgentMessage[]>): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hang = new Promise<string>((resolve) => { timer = setTimeout(() => resolve('hung'), HANG_MS); });
+  try {
+    return await Promise.race([
+      running.then((messages) => `resolved ${messages.length} messages`, (error: unknown) => `rejected ${error instanceof Error ? error.message : String(error)}`),
+      hang,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeRequest(model: Model, context: Context, options: SimpleStreamOptions | undefined): string {
+  const roles = context.messages.map((m) => m.role).join(',');
+  const tools = context.tools === undefined ? 'undefined' : context.tools.map((t) => t.name).join(',');
+  const keys = options ? Object.keys(options).sort().join(',') : 'none';
+  return `model=${model.id} sys=${logJson(context.systemPrompt)} roles=${roles} tools=${tools} ` +
+    `reasoning=${String(options?.reasoning)} apiKey=${String(options?.apiKey)} signal=${options?.signal ? 'yes' : 'no'} options=${keys}`;
+}
+
+/**
+ * Where two records first differ, as a short readable text (undefined when equal). Vitest's own string diff is far
+ * too slow for lines of several kilobytes, so tests assert on this instead.
+ */
+export function describeDifference(expected: RunRecord, actual: RunRecord): string | undefined {
+  if (expected.settled !== actual.settled) return `settled: pi ${expected.settled} / ours ${actual.settled}`;
+  return firstDifference('log', expected.log, actual.log) ?? firstDifference('event', expected.events, actual.events);
+}
+
+function firstDifference(what: string, expected: string[], actual: string[]): string | undefined {
+  const length = Math.max(expected.length, actual.length);
+  for (let i = 0; i < length; i++) {
+    if (expected[i] === actual[i]) continue;
+    const a = expected[i] ?? '(none)';
+    const b = actual[i] ?? '(none)';
+    let at = 0;
+    while (at < a.length && a[at] === b[at]) at++;
+    const from = Math.max(0, at - 120);
+    return `${what} ${i} differs at char ${at}\n  pi:   …${a.slice(from, at + 200)}\n  ours: …${b.slice(from, at + 200)}`;
+  }
+  return undefined;
+}

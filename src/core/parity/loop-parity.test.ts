@@ -1,0 +1,26 @@
+// Differential tests: every scenario runs through pi-agent-core 0.85.1's loop and through ours with the same tools,
+// hooks, config and stream function; the recorded events, side logs and outcomes must be identical.
+import { runAgentLoop as piRunAgentLoop, runAgentLoopContinue as piRunAgentLoopContinue } from '@earendil-works/pi-agent-core';
+import { registerFauxProvider, streamSimple } from '@earendil-works/pi-ai/compat';
+import { describe, expect, it } from 'vitest';
+import { runAgentLoop, runAgentLoopContinue } from '../index.ts';
+import { describeDifference, runScenario, type FauxHost, type LoopModule } from './harness.ts';
+import { streamingScenarios } from './scenarios/streaming.ts';
+
+const pi = { runAgentLoop: piRunAgentLoop, runAgentLoopContinue: piRunAgentLoopContinue } as unknown as LoopModule;
+const ours: LoopModule = { runAgentLoop, runAgentLoopContinue };
+const host: FauxHost = { register: (options) => registerFauxProvider(options) as never, streamSimple: streamSimple as never };
+
+const groups = { streaming: streamingScenarios };
+
+for (const [group, scenarios] of Object.entries(groups)) {
+  describe(`same events as pi: ${group}`, () => {
+    for (const scenario of scenarios) {
+      it(scenario.name, async () => {
+        const expected = await runScenario(pi, host, scenario);
+        const actual = await runScenario(ours, host, scenario);
+        expect(describeDifference(expected, actual)).toBeUndefined();
+      });
+    }
+  });
+}

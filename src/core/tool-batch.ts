@@ -1,0 +1,178 @@
+// The tool calls of one assistant message, run as pi 0.85.1 runs them: all failed for a `length` stop, else
+// sequentially (config or any sequential tool) or in parallel (preflight in source order, prepared calls
+// started together, tool_execution_end in completion order, toolResult messages in source order).
+import type { LoopRun } from './loop-run.ts';
+import {
+  createErrorToolResult, executePreparedToolCall, finalizeExecutedToolCall, findTool, prepareToolCall,
+  type FinalizedToolCall,
+} from './tool-execution.ts';
+import { snapshot } from './trace/snapshot.ts';
+import type { AgentContext, AgentLoopConfig, AssistantMessage, ToolCall, ToolResultMessage } from './types.ts';
+
+export interface ToolBatchResult {
+  messages: ToolResultMessage[];
+  /** True when the batch produced at least one result and every result has `terminate === true`. */
+  terminate: boolean;
+}
+
+/** Fails every call of a message cut off by the output-token limit: its arguments may be truncated. */
+export async function failToolCallsFromTruncatedMessage(run: LoopRun, toolCalls: ToolCall[]): Promise<ToolBatchResult> {
+  const messages: ToolResultMessage[] = [];
+  run.tracer?.batchStart('sequential', toolCalls, true);
+  for (const toolCall of toolCalls) {
+    run.tracer?.callStarted(toolCall);
+    await run.emit({ type: 'tool_execution_start', toolCallId: toolCall.id, toolName: toolCall.name, args: toolCall.arguments });
+    const finalized: FinalizedToolCall = {
+      toolCall,
+      result: createErrorToolResult(`Tool call "${toolCall.name}" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.`),
+      isError: true,
+      outcome: 'error',
+    };
+    await emitToolExecutionEnd(run, finalized);
+    const message = createToolResultMessage(run, finalized);
+    await emitToolResultMessage(run, message, finalized);
+    messages.push(message);
+  }
+  run.tracer?.batchEnd(false);
+  return { messages, terminate: false };
+}
+
+export async function executeToolCalls(
+  run: LoopRun,
+  context: AgentContext,
+  assistantMessage: AssistantMessage,
+  config: AgentLoopConfig,
+): Promise<ToolBatchResult> {
+  const toolCalls = assistantMessage.content.filter((block): block is ToolCall => block.type === 'toolCall');
+  const forcedSequential = toolCalls.some((call) => findTool(context, call.name)?.executionMode === 'sequential');
+  if (config.toolExecution === 'sequential' || forcedSequential) {
+    return executeToolCallsSequential(run, context, assistantMessage, toolCalls, config);
+  }
+  return executeToolCallsParallel(run, context, assistantMessage, toolCalls, config);
+}
+
+async function executeToolCallsSequential(
+  run: LoopRun,
+  context: AgentContext,
+  assistantMessage: AssistantMessage,
+  toolCalls: ToolCall[],
+  config: AgentLoopConfig,
+): Promise<ToolBatchResult> {
+  const finalizedCalls: FinalizedToolCall[] = [];
+  const messages: ToolResultMessage[] = [];
+  run.tracer?.batchStart('sequential', toolCalls);
+  for (const toolCall of toolCalls) {
+    run.tracer?.callStarted(toolCall);
+    await run.emit({ type: 'tool_execution_start', toolCallId: toolCall.id, toolName: toolCall.name, args: toolCall.arguments });
+    const preparation = await prepareToolCall(run, context, assistantMessage, toolCall, config);
+    let finalized: FinalizedToolCall;
+    if (preparation.kind === 'immediate') {
+      finalized = { toolCall, result: preparation.result, isError: preparation.isError, outcome: preparation.outcome };
+    } else {
+      const executed = await executePreparedToolCall(run, preparation);
+      finalized = await finalizeExecutedToolCall(run, context, assistantMessage, preparation, executed, config);
+    }
+    await emitToolExecutionEnd(run, finalized);
+    const message = createToolResultMessage(run, finalized);
+    await emitToolResultMessage(run, message, finalized);
+    finalizedCalls.push(finalized);
+    messages.push(message);
+    // pi stops the batch after the current call once aborted: later calls get no events at all.
+    if (run.signal?.aborted) break;
+  }
+  const terminate = shouldTerminateToolBatch(finalizedCalls);
+  run.tracer?.batchEnd(terminate);
+  return { messages, terminate };
+}
+
+async function executeToolCallsParallel(
+  run: LoopRun,
+  context: AgentContext,
+  assistantMessage: AssistantMessage,
+  toolCalls: ToolCall[],
+  config: AgentLoopConfig,
+): Promise<ToolBatchResult> {
+  const { signal } = run;
+  // Immediate outcomes are final during preflight; prepared calls wait as deferred jobs until preflight is over.
+  const entries: (FinalizedToolCall | (() => Promise<FinalizedToolCall>))[] = [];
+  run.tracer?.batchStart('parallel', toolCalls);
+  for (const toolCall of toolCalls) {
+    run.tracer?.callStarted(toolCall);
+    await run.emit({ type: 'tool_execution_start', toolCallId: toolCall.id, toolName: toolCall.name, args: toolCall.arguments });
+    const preparation = await prepareToolCall(run, context, assistantMessage, toolCall, config);
+    if (preparation.kind === 'immediate') {
+      const finalized: FinalizedToolCall = { toolCall, result: preparation.result, isError: preparation.isError, outcome: preparation.outcome };
+      await emitToolExecutionEnd(run, finalized);
+      entries.push(finalized);
+      if (signal?.aborted) break;
+      continue;
+    }
+    entries.push(async () => {
+      if (signal?.aborted) {
+        const finalized: FinalizedToolCall = { toolCall, result: createErrorToolResult('Operation aborted'), isError: true, outcome: 'aborted' };
+        await emitToolExecutionEnd(run, finalized);
+        return finalized;
+      }
+      const executed = await executePreparedToolCall(run, preparation);
+      const finalized = await finalizeExecutedToolCall(run, context, assistantMessage, preparation, executed, config);
+      await emitToolExecutionEnd(run, finalized);
+      return finalized;
+    });
+    if (signal?.aborted) break;
+  }
+  const finalizedCalls = await Promise.all(entries.map((entry) => (typeof entry === 'function' ? entry() : Promise.resolve(entry))));
+  const messages: ToolResultMessage[] = [];
+  for (const finalized of finalizedCalls) {
+    const message = createToolResultMessage(run, finalized);
+    await emitToolResultMessage(run, message, finalized);
+    messages.push(message);
+  }
+  const terminate = shouldTerminateToolBatch(finalizedCalls);
+  run.tracer?.batchEnd(terminate);
+  return { messages, terminate };
+}
+
+function shouldTerminateToolBatch(finalizedCalls: FinalizedToolCall[]): boolean {
+  return finalizedCalls.length > 0 && finalizedCalls.every((finalized) => finalized.result.terminate === true);
+}
+
+async function emitToolExecutionEnd(run: LoopRun, finalized: FinalizedToolCall): Promise<void> {
+  run.tracer?.phaseStart(finalized.toolCall, 'result');
+  await run.emit({
+    type: 'tool_execution_end',
+    toolCallId: finalized.toolCall.id,
+    toolName: finalized.toolCall.name,
+    result: finalized.result,
+    isError: finalized.isError,
+  });
+}
+
+/** pi's toolResult message: own keys in pi's order; `usage` is an own key even when undefined. */
+function createToolResultMessage(run: LoopRun, finalized: FinalizedToolCall): ToolResultMessage {
+  const { toolCall, result } = finalized;
+  // Untyped tools may omit content; pi normalizes it so null never reaches history or payloads.
+  const message: ToolResultMessage = result.addedToolNames?.length
+    ? {
+        role: 'toolResult', toolCallId: toolCall.id, toolName: toolCall.name, content: result.content ?? [],
+        details: result.details, usage: result.usage, addedToolNames: result.addedToolNames,
+        isError: finalized.isError, timestamp: run.timestamp(),
+      }
+    : {
+        role: 'toolResult', toolCallId: toolCall.id, toolName: toolCall.name, content: result.content ?? [],
+        details: result.details, usage: result.usage, isError: finalized.isError, timestamp: run.timestamp(),
+      };
+  return message;
+}
+
+async function emitToolResultMessage(run: LoopRun, message: ToolResultMessage, finalized: FinalizedToolCall): Promise<void> {
+  await run.emit({ type: 'message_start', message });
+  await run.emit({ type: 'message_end', message });
+  const tracer = run.tracer;
+  if (tracer) {
+    const outcome = finalized.outcome ?? (finalized.isError ? 'error' : 'ok');
+    const result = finalized.resultSnapshot !== undefined ? finalized.resultSnapshot : snapshot(finalized.result);
+    tracer.phaseEnd(finalized.toolCall, 'result', outcome, {
+      phase: 'result', result, isError: finalized.isError, message: snapshot(message),
+    });
+  }
+}

@@ -1,0 +1,130 @@
+// Emits the playground trace of one run: run/turn/batch spans, streamed blocks and the phases of every tool call.
+// The loop calls it synchronously beside pi's events (never awaiting), so tracing cannot reorder pi's events.
+import type { Clock } from '../clock.ts';
+import type { AssistantMessageEvent, ToolCall } from '../types.ts';
+import type { BlockKind, PhaseData, PhaseOutcome, ToolPhase, TraceEvent, TraceSink } from './types.ts';
+
+export type RunMode = 'parallel' | 'sequential' | 'mixed';
+
+/** Trace emitter for one run. Turns are numbered from 1; every event carries `t = clock.now()`. */
+export class Tracer {
+  /** The current turn (1-based); 0 before the first turn_start. */
+  turn = 0;
+  /** Calls of the current batch still waiting for their tool_execution_start (their `queued` span is open). */
+  private readonly waiting = new Set<ToolCall>();
+
+  constructor(
+    private readonly sink: TraceSink,
+    private readonly clock: Clock,
+  ) {}
+
+  private emit(event: TraceEvent): void {
+    this.sink(event);
+  }
+
+  runStart(mode: RunMode): void {
+    this.emit({ type: 'trace_run_start', t: this.clock.now(), mode });
+  }
+
+  runEnd(error?: string): void {
+    const t = this.clock.now();
+    if (error !== undefined) this.emit({ type: 'trace_log', t, level: 'error', text: error });
+    this.emit({ type: 'trace_run_end', t });
+  }
+
+  turnStart(): void {
+    this.turn++;
+    this.emit({ type: 'trace_turn_start', t: this.clock.now(), turn: this.turn });
+  }
+
+  turnEnd(): void {
+    this.emit({ type: 'trace_turn_end', t: this.clock.now(), turn: this.turn });
+  }
+
+  /** Opens the batch and a `queued` span for each of its calls (closed when the call's pipeline begins). */
+  batchStart(mode: 'parallel' | 'sequential', toolCalls: readonly ToolCall[], truncated = false): void {
+    const t = this.clock.now();
+    const toolCallIds = toolCalls.map((call) => call.id);
+    this.emit(truncated
+      ? { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds, truncated }
+      : { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds });
+    for (const call of toolCalls) {
+      this.waiting.add(call);
+      this.emit({ type: 'trace_phase_start', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase: 'queued' });
+    }
+  }
+
+  /** Closes the batch; calls an abort left unprocessed end their `queued` span as `skipped`. */
+  batchEnd(terminate: boolean): void {
+    for (const call of this.waiting) this.phaseEnd(call, 'queued', 'skipped');
+    this.waiting.clear();
+    this.emit({ type: 'trace_batch_end', t: this.clock.now(), turn: this.turn, terminate });
+  }
+
+  /** The call's tool_execution_start went out: its wait is over. */
+  callStarted(call: ToolCall): void {
+    if (this.waiting.delete(call)) this.phaseEnd(call, 'queued', 'ok', QUEUED);
+  }
+
+  phaseStart(call: ToolCall, phase: ToolPhase): void {
+    this.emit({ type: 'trace_phase_start', t: this.clock.now(), turn: this.turn, toolCallId: call.id, toolName: call.name, phase });
+  }
+
+  phaseEnd(call: ToolCall, phase: ToolPhase, outcome: PhaseOutcome, data?: PhaseData): void {
+    const t = this.clock.now();
+    this.emit(data === undefined
+      ? { type: 'trace_phase_end', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase, outcome }
+      : { type: 'trace_phase_end', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase, outcome, data });
+  }
+
+  update(call: ToolCall, partialResult: unknown, accepted: boolean): void {
+    this.emit({
+      type: 'trace_update', t: this.clock.now(), turn: this.turn,
+      toolCallId: call.id, toolName: call.name, partialResult, accepted,
+    });
+  }
+
+  /** One streamed assistant event that became a message_update. */
+  block(event: AssistantMessageEvent): void {
+    switch (event.type) {
+      case 'text_start': return this.blockStart(event, 'text');
+      case 'thinking_start': return this.blockStart(event, 'thinking');
+      case 'toolcall_start': return this.blockStart(event, 'toolCall');
+      case 'text_delta':
+      case 'thinking_delta':
+      case 'toolcall_delta':
+        this.emit({
+          type: 'trace_block_delta', t: this.clock.now(), turn: this.turn,
+          contentIndex: event.contentIndex, chars: typeof event.delta === 'string' ? event.delta.length : 0,
+        });
+        return;
+      case 'text_end': return this.blockEnd(event.contentIndex, 'text', undefined);
+      case 'thinking_end': return this.blockEnd(event.contentIndex, 'thinking', undefined);
+      case 'toolcall_end': return this.blockEnd(event.contentIndex, 'toolCall', event.toolCall?.id ?? blockId(event));
+    }
+  }
+
+  private blockStart(event: { contentIndex: number; partial?: unknown }, kind: BlockKind): void {
+    const t = this.clock.now();
+    const toolCallId = kind === 'toolCall' ? blockId(event) : undefined;
+    this.emit(toolCallId === undefined
+      ? { type: 'trace_block_start', t, turn: this.turn, contentIndex: event.contentIndex, kind }
+      : { type: 'trace_block_start', t, turn: this.turn, contentIndex: event.contentIndex, kind, toolCallId });
+  }
+
+  private blockEnd(contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
+    const t = this.clock.now();
+    this.emit(toolCallId === undefined
+      ? { type: 'trace_block_end', t, turn: this.turn, contentIndex, kind }
+      : { type: 'trace_block_end', t, turn: this.turn, contentIndex, kind, toolCallId });
+  }
+}
+
+const QUEUED: PhaseData = Object.freeze({ phase: 'queued' });
+
+/** The id of the tool-call block an event refers to, read from the live partial (may be absent in bad input). */
+function blockId(event: { contentIndex: number; partial?: unknown }): string | undefined {
+  const block = (event.partial as { content?: unknown } | undefined)?.content;
+  const item = Array.isArray(block) ? block[event.contentIndex] : undefined;
+  return item && typeof item === 'object' && typeof item.id === 'string' ? item.id : undefined;
+}
