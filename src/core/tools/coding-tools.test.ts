@@ -88,4 +88,12 @@ describe('coding tools', () => {
     await fs.writeFile('build/out.ts', 'x');
     expect(text(await tools.grep.execute('c', { pattern: 'x' }))).toBe('build/out.ts:1: x');
   });
+
+  it("reports a malformed grep glob in ripgrep 14's words (globset's text, checked with rg 13, plus rg 14's prefix)", async () => {
+    const tools = createCodingToolMap(createMemoryFileSystem({ 'a.txt': 'foo' }));
+    await expect(tools.grep.execute('c', { pattern: 'foo', glob: '[' })).rejects.toThrow("rg: error parsing glob '[': unclosed character class; missing ']'");
+    await expect(tools.grep.execute('c', { pattern: 'foo', glob: '{a' })).rejects.toThrow(
+      "rg: error parsing glob '{a': unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)",
+    );
+  });
 });

@@ -3,7 +3,7 @@
 // --no-require-git outside repositories), directories with a trailing `/`, results sorted by path.
 import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../types.ts';
-import { globToRegExp, hasUppercase } from './glob.ts';
+import { compileGlob, hasUppercase } from './glob.ts';
 import { walkTree } from './ignore-walk.ts';
 import { basenamePosix, relativePosix } from './posix-path.ts';
 import { resolveToCwd } from './path-resolve.ts';
@@ -42,8 +42,9 @@ export function createFindTool(rt: ToolRuntime): AgentTool<typeof findSchema, Fi
           // fd's own words for a search path that is missing or a file.
           throw new Error(`[fd error]: Search path '${searchPath}' is not a directory.\n[fd error]: No valid search paths given.`);
         }
-        const matches = compileFindPattern(pattern);
-        if (!matches) throw new Error(`[fd error]: ${pattern}: invalid glob`);
+        const compiled = compileFindPattern(pattern);
+        if (!compiled.ok) throw new Error(`[fd error]: error parsing glob '${compiled.glob}': ${compiled.message}`);
+        const matches = compiled.matches;
         // fd stops at --max-results; a limit that is not a positive number lets it run to the end.
         const cap = effectiveLimit >= 1 ? Math.floor(effectiveLimit) : Infinity;
         const results: string[] = [];
@@ -79,15 +80,20 @@ export function createFindTool(rt: ToolRuntime): AgentTool<typeof findSchema, Fi
 /**
  * pi's pattern handling in front of fd: a pattern with `/` is matched against the absolute path
  * (prefixed with `**\/` unless anchored), anything else against the entry's name. Empty matches all.
+ * A malformed glob comes back with the glob fd was given, for fd's error text.
  */
-export function compileFindPattern(pattern: string): ((absolutePath: string) => boolean) | null {
-  if (pattern === '') return () => true;
+export function compileFindPattern(pattern: string):
+  | { ok: true; matches: (absolutePath: string) => boolean }
+  | { ok: false; glob: string; message: string } {
+  if (pattern === '') return { ok: true, matches: () => true };
   const caseInsensitive = !hasUppercase(pattern);
   if (pattern.includes('/')) {
-    const effective = pattern.startsWith('/') || pattern.startsWith('**/') || pattern === '**' ? pattern : `**/${pattern}`;
-    const regex = globToRegExp(effective, { literalSeparator: true, caseInsensitive });
-    return regex ? (p) => regex.test(p) : null;
+    const glob = pattern.startsWith('/') || pattern.startsWith('**/') || pattern === '**' ? pattern : `**/${pattern}`;
+    const compiled = compileGlob(glob, { literalSeparator: true, caseInsensitive });
+    return compiled.ok ? { ok: true, matches: (p) => compiled.regex.test(p) } : { ok: false, glob, message: compiled.message };
   }
-  const regex = globToRegExp(pattern, { caseInsensitive });
-  return regex ? (p) => regex.test(basenamePosix(p)) : null;
+  const compiled = compileGlob(pattern, { caseInsensitive });
+  return compiled.ok
+    ? { ok: true, matches: (p) => compiled.regex.test(basenamePosix(p)) }
+    : { ok: false, glob: pattern, message: compiled.message };
 }

@@ -8,8 +8,15 @@ export interface GlobOptions {
 
 const escapeChar = (c: string) => `\\u{${c.codePointAt(0)!.toString(16)}}`;
 
-/** Compiles a whole-string glob; returns null when the glob is malformed (fd reports such globs as errors). */
-export function globToRegExp(glob: string, options: GlobOptions = {}): RegExp | null {
+export type CompiledGlob = { ok: true; regex: RegExp } | { ok: false; message: string };
+
+/** globset's words for a malformed glob, as fd and ripgrep print them after `error parsing glob '…': `. */
+const UNCLOSED_CLASS = "unclosed character class; missing ']'";
+const UNCLOSED_ALTERNATE = "unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)";
+const DANGLING_ESCAPE = "dangling '\\'";
+
+/** Compiles a whole-string glob, or says (in globset's words) why it is malformed. */
+export function compileGlob(glob: string, options: GlobOptions = {}): CompiledGlob {
   const sep = Boolean(options.literalSeparator);
   const any = sep ? '[^/]' : '[\\s\\S]';
   const chars = [...glob];
@@ -39,12 +46,17 @@ export function globToRegExp(glob: string, options: GlobOptions = {}): RegExp | 
       out += any;
     } else if (c === '[') {
       const end = classEnd(chars, i);
-      if (end === -1) return null;
+      if (end === -1) return { ok: false, message: UNCLOSED_CLASS };
       let body = chars.slice(i + 1, end);
       let negated = false;
       if (body[0] === '!' || body[0] === '^') {
         negated = true;
         body = body.slice(1);
+      }
+      for (let k = 1; k < body.length - 1; k++) {
+        if (body[k] === '-' && body[k - 1].codePointAt(0)! > body[k + 1].codePointAt(0)!) {
+          return { ok: false, message: `invalid range; '${body[k - 1]}' > '${body[k + 1]}'` };
+        }
       }
       const items = body.map((ch, k) => (ch === '-' && k > 0 && k < body.length - 1 ? '-' : escapeChar(ch))).join('');
       out += negated ? `[^${sep ? '/' : ''}${items}]` : `[${items}]`;
@@ -57,17 +69,18 @@ export function globToRegExp(glob: string, options: GlobOptions = {}): RegExp | 
       out += ')';
     } else if (c === ',' && braceDepth > 0) {
       out += '|';
-    } else if (c === '\\' && i + 1 < chars.length) {
+    } else if (c === '\\') {
+      if (i + 1 >= chars.length) return { ok: false, message: DANGLING_ESCAPE };
       out += escapeChar(chars[++i]);
     } else {
       out += escapeChar(c);
     }
   }
-  if (braceDepth > 0) return null;
+  if (braceDepth > 0) return { ok: false, message: UNCLOSED_ALTERNATE };
   try {
-    return new RegExp(`^(?:${out})$`, options.caseInsensitive ? 'ui' : 'u');
-  } catch {
-    return null;
+    return { ok: true, regex: new RegExp(`^(?:${out})$`, options.caseInsensitive ? 'ui' : 'u') };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
   }
 }
 

@@ -55,8 +55,9 @@ async function runGrep(rt: ToolRuntime, fs: FileSystem, params: GrepParams, sign
   const effectiveLimit = Math.max(1, limit ?? DEFAULT_LIMIT);
   const compiled = compileRipgrepPattern(pattern, { ignoreCase, literal });
   if (!compiled.ok) throw new Error(compiled.message);
-  const override = glob ? compileGrepGlob(glob, rt.cwd) : undefined;
-  if (override === null) throw new Error(`rg: error parsing glob '${glob}'`);
+  const globbed = glob ? compileGrepGlob(glob, rt.cwd) : undefined;
+  if (globbed && !globbed.ok) throw new Error(globbed.message);
+  const override = globbed?.decide;
 
   const formatPath = (file: string) => {
     const rel = isDirectory ? relativePosix(searchPath, file) : '';
