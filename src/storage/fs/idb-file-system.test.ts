@@ -8,6 +8,7 @@ import { createCodingToolMap, createMemoryFileSystem, snapshot, type FileSystem 
 import { liveCases, type ParityCase } from '../../core/tools/parity/live-cases.ts';
 import { mapStrings, runToolCall, type CallOutcome, type Validate } from '../../core/tools/parity/run-call.ts';
 import findGrep from '../../../tests/fixtures/coding-tools/find-grep-cases.json';
+import { VirtualClock } from '../../core/clock.ts';
 import { openIdbFileSystem } from './index.ts';
 import { encodeRecord } from './record-codec.ts';
 
@@ -146,5 +147,17 @@ describe('bad input and a failing store lose nothing', () => {
     const keys = (await entries(store)).map(([k]) => k as string);
     expect(keys).toContain('/escape.txt');
     expect(keys.every((k) => !k.split('/').includes('..'))).toBe(true);
+  });
+});
+
+describe('replays on a virtual clock', () => {
+  it('holds virtual time while IndexedDB works, so a timer set meanwhile fires after the write', async () => {
+    const clock = new VirtualClock();
+    const fs = await openIdbFileSystem({ store, clock });
+    const order: string[] = [];
+    const timer = clock.sleep(5).then(() => order.push(`timer at ${clock.now()}`));
+    const write = fs.writeFile('held.txt', 'x'.repeat(100_000)).then(() => order.push('write'));
+    await Promise.all([timer, write]);
+    expect(order).toEqual(['write', 'timer at 5']);
   });
 });
