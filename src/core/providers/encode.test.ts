@@ -95,6 +95,25 @@ describe('encodeVariants', () => {
   });
 });
 
+describe('KNOWN_APIS', () => {
+  it('lists every chat API pi-ai 0.85.1 has, each with a label, a model of that API and its variants', () => {
+    expect(Object.keys(KNOWN_APIS).sort()).toEqual([
+      'anthropic-messages', 'azure-openai-responses', 'bedrock-converse-stream', 'google-generative-ai', 'google-vertex',
+      'mistral-conversations', 'openai-codex-responses', 'openai-completions', 'openai-responses', 'pi-messages',
+    ]);
+    for (const [api, info] of Object.entries(KNOWN_APIS)) {
+      expect(info.label.length).toBeGreaterThan(0);
+      expect(info.model.api).toBe(api);
+      expect(info.variants.every((v) => v.api === api && v.model.api === api)).toBe(true);
+    }
+    expect(new Set(API_VARIANTS.map((v) => v.key)).size).toBe(API_VARIANTS.length);
+  });
+
+  it('encodes a first turn with every test tool for every variant', () => {
+    expect(encodeVariants(firstTurn(), { apiKey: 'k' }).filter((r) => !r.result.ok)).toEqual([]);
+  });
+});
+
 describe('never throws', () => {
   it('returns a value for arbitrary junk as tools, messages and options', () => {
     fc.assert(fc.property(fc.anything(), fc.anything(), fc.anything(), fc.constantFrom(...API_VARIANTS), (tools, messages, options, variant) => {
