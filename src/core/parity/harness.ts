@@ -119,12 +119,16 @@ export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Sc
       ? loop.runAgentLoopContinue(context, config, emit, signal, streamFn)
       : loop.runAgentLoop(setup.prompts ?? [user('go')], context, config, emit, signal, streamFn);
     const settled = await settle(running);
+    // Let work the run left behind (late onUpdate calls, timers) finish, so both sides record it.
+    for (let spins = 0; clock.pendingTimers > 0 && spins < 10_000; spins++) await macrotask();
     if (setup.inspect) log(`inspect ${setup.inspect()}`);
-    return { events, log: lines, settled };
+    return { events: [...events], log: [...lines], settled };
   } finally {
     faux.unregister();
   }
 }
+
+const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function settle(running: Promise<AgentMessage[]>): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined;

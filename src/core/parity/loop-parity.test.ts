@@ -5,13 +5,19 @@ import { registerFauxProvider, streamSimple } from '@earendil-works/pi-ai/compat
 import { describe, expect, it } from 'vitest';
 import { runAgentLoop, runAgentLoopContinue } from '../index.ts';
 import { describeDifference, runScenario, type FauxHost, type LoopModule } from './harness.ts';
+import { batchScenarios } from './scenarios/batches.ts';
+import { controlScenarios } from './scenarios/control.ts';
+import { hookScenarios } from './scenarios/hooks.ts';
 import { streamingScenarios } from './scenarios/streaming.ts';
+import { turnScenarios } from './scenarios/turns.ts';
 
 const pi = { runAgentLoop: piRunAgentLoop, runAgentLoopContinue: piRunAgentLoopContinue } as unknown as LoopModule;
 const ours: LoopModule = { runAgentLoop, runAgentLoopContinue };
 const host: FauxHost = { register: (options) => registerFauxProvider(options) as never, streamSimple: streamSimple as never };
 
-const groups = { streaming: streamingScenarios };
+const groups = {
+  streaming: streamingScenarios, batches: batchScenarios, hooks: hookScenarios, control: controlScenarios, turns: turnScenarios,
+};
 
 for (const [group, scenarios] of Object.entries(groups)) {
   describe(`same events as pi: ${group}`, () => {
