@@ -62,7 +62,10 @@ export function evaluateJsonSchemaFile(file: SourceFile): FileResult {
   const root = parsed.value;
   if (Array.isArray(root)) root.forEach((entry, i) => addMcpTool(entry, [i]));
   else if (isObject(root) && Array.isArray(root.tools)) root.tools.forEach((entry, i) => addMcpTool(entry, ['tools', i]));
-  else if (isObject(root) && 'inputSchema' in root) addMcpTool(root, []);
+  // An object with a name but no schema keywords is an MCP tool too (one that lacks its inputSchema).
+  else if (isObject(root) && ('inputSchema' in root || (typeof root.name === 'string' && !('type' in root) && !('properties' in root)))) {
+    addMcpTool(root, []);
+  }
   else {
     const name = (file.name ?? '').replace(/\.(json|schema\.json)$/i, '');
     if (!name) add('error', 'contract', 'A bare JSON Schema is named after its file, and this file has no name', []);

@@ -51,7 +51,7 @@ function decodeMappings(mappings: string): Segment[][] {
 export type PositionMapper = (line: number, column: number) => { line: number; column: number };
 
 /**
- * A mapper for 1-based (line, column) in generated code. Inside a mapped token the offset is kept; before the
+ * A mapper for 1-based (line, column) in generated code, to the start of the original token there; before the
  * first token of a line the column is returned unchanged. Without a usable map, positions pass through.
  */
 export function createPositionMapper(mappings: string | undefined): PositionMapper {
@@ -68,6 +68,8 @@ export function createPositionMapper(mappings: string | undefined): PositionMapp
       else break;
     }
     if (!best) return { line, column };
-    return { line: best[1] + 1, column: best[2] + (col0 - best[0]) + 1 };
+    // The token's start: engines point at token starts, and a rewritten token (an import binding becoming
+    // `_module.name`) is longer than the original, so an offset inside it would overshoot.
+    return { line: best[1] + 1, column: best[2] + 1 };
   };
 }

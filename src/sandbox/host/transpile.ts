@@ -37,7 +37,9 @@ function transpileUncached(source: string): Transpiled {
     return { ok: true, code: out.code, map: createPositionMapper(out.sourceMap?.mappings) };
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc;
-    const message = error instanceof Error ? error.message.replace(/\s*\(\d+:\d+\)$/, '') : String(error);
+    const message = error instanceof Error
+      ? error.message.replace(/^Error transforming [^:]*: /, '').replace(/\s*\(\d+:\d+\)$/, '')
+      : String(error);
     return { ok: false, message, line: loc?.line ?? 1, column: loc?.column ?? 1 };
   }
 }
