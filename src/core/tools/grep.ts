@@ -59,9 +59,11 @@ async function runGrep(rt: ToolRuntime, fs: FileSystem, params: GrepParams, sign
   if (globbed && !globbed.ok) throw new Error(globbed.message);
   const override = globbed?.decide;
 
+  // As pi: relative to a searched directory (a name starting with `..` falls back to the base name), with
+  // every backslash shown as `/` (pi normalises Windows separators, so `a\b.txt` prints as `a/b.txt`).
   const formatPath = (file: string) => {
     const rel = isDirectory ? relativePosix(searchPath, file) : '';
-    return rel && !rel.startsWith('..') ? rel : basenamePosix(file);
+    return rel && !rel.startsWith('..') ? rel.replace(/\\/g, '/') : basenamePosix(file);
   };
   const matches: Match[] = [];
   const searchFile = async (file: string, skipBinary: boolean) => {

@@ -73,9 +73,15 @@ function decide(matchers: Matcher[], path: string, isDir: boolean): boolean {
     while (i >= 0 && matchers[i].base === base) group.push(matchers[i--]);
     group.sort((a, b) => PRECEDENCE.indexOf(a.kind) - PRECEDENCE.indexOf(b.kind));
     const rel = relativePosix(base, path);
-    if (!rel || rel.startsWith('..')) continue;
+    if (!rel || rel === '..' || rel.startsWith('../')) continue;
     for (const m of group) {
-      const result = m.rules.test(isDir ? `${rel}/` : rel);
+      let result: { ignored: boolean; unignored: boolean };
+      try {
+        result = m.rules.test(isDir ? `${rel}/` : rel);
+      } catch {
+        // The `ignore` package refuses some unusual names; no rule can name those either.
+        continue;
+      }
       if (result.ignored) return true;
       if (result.unignored) return false;
     }
