@@ -53,6 +53,7 @@ export async function streamAssistantResponse(
         if (addedPartial) context.messages[context.messages.length - 1] = final;
         else context.messages.push(final);
         if (!addedPartial) await emit({ type: 'message_start', message: { ...final } });
+        tracer?.messageEnd();
         await emit({ type: 'message_end', message: final });
         return final;
       }
@@ -66,6 +67,7 @@ export async function streamAssistantResponse(
     context.messages.push(final);
     await emit({ type: 'message_start', message: { ...final } });
   }
+  tracer?.messageEnd();
   await emit({ type: 'message_end', message: final });
   return final;
 }

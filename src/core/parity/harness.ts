@@ -3,6 +3,8 @@
 // request the stream function received, and how the run settled. The pi side is handed in by the test files,
 // so this module never imports pi.
 import { VirtualClock } from '../clock.ts';
+import type { LoopInstrumentation } from '../loop-run.ts';
+import type { TraceEvent } from '../trace/types.ts';
 import { IdentityRecorder } from '../testing/event-record.ts';
 import { keepLlmMessages, user } from '../testing/messages.ts';
 import { createToolKit, logJson, type ToolKit } from '../testing/tool-kit.ts';
@@ -15,8 +17,13 @@ type Emit = (event: AgentEvent) => Promise<void> | void;
 
 /** The loop entry points a scenario needs; both pi's module and ours satisfy it. */
 export interface LoopModule {
-  runAgentLoop(prompts: AgentMessage[], context: AgentContext, config: AgentLoopConfig, emit: Emit, signal: AbortSignal | undefined, streamFn: StreamFn): Promise<AgentMessage[]>;
-  runAgentLoopContinue(context: AgentContext, config: AgentLoopConfig, emit: Emit, signal: AbortSignal | undefined, streamFn: StreamFn): Promise<AgentMessage[]>;
+  runAgentLoop(prompts: AgentMessage[], context: AgentContext, config: AgentLoopConfig, emit: Emit, signal: AbortSignal | undefined, streamFn: StreamFn, instrumentation?: LoopInstrumentation): Promise<AgentMessage[]>;
+  runAgentLoopContinue(context: AgentContext, config: AgentLoopConfig, emit: Emit, signal: AbortSignal | undefined, streamFn: StreamFn, instrumentation?: LoopInstrumentation): Promise<AgentMessage[]>;
+}
+
+export interface RunOptions {
+  /** Trace the run (ours only): instrumentation on the scenario's virtual clock, events collected here. */
+  trace?: TraceEvent[];
 }
 
 export interface FauxRegistration {
@@ -80,7 +87,7 @@ export interface RunRecord {
 const HANG_MS = 5_000;
 const MAX_EVENTS = 2_000;
 
-export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Scenario): Promise<RunRecord> {
+export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Scenario, options: RunOptions = {}): Promise<RunRecord> {
   const clock = new VirtualClock();
   const lines: string[] = [];
   const log = (line: string) => lines.push(line);
@@ -115,9 +122,11 @@ export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Sc
     const config: AgentLoopConfig = { model: faux.getModel()!, convertToLlm: keepLlmMessages, ...setup.config };
     const signal = setup.signal === null ? undefined : setup.signal ?? env.abort.signal;
     const streamFn = setup.streamFn ?? fauxStream;
+    const trace = options.trace;
+    const instrumentation: LoopInstrumentation | undefined = trace ? { trace: (event) => trace.push(event), clock } : undefined;
     const running = setup.continue
-      ? loop.runAgentLoopContinue(context, config, emit, signal, streamFn)
-      : loop.runAgentLoop(setup.prompts ?? [user('go')], context, config, emit, signal, streamFn);
+      ? loop.runAgentLoopContinue(context, config, emit, signal, streamFn, instrumentation)
+      : loop.runAgentLoop(setup.prompts ?? [user('go')], context, config, emit, signal, streamFn, instrumentation);
     const settled = await settle(running);
     // Let work the run left behind (late onUpdate calls, timers) finish, so both sides record it.
     for (let spins = 0; clock.pendingTimers > 0 && spins < 10_000; spins++) await macrotask();

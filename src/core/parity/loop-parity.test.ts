@@ -1,9 +1,11 @@
 // Differential tests: every scenario runs through pi-agent-core 0.85.1's loop and through ours with the same tools,
-// hooks, config and stream function; the recorded events, side logs and outcomes must be identical.
+// hooks, config and stream function; the recorded events, side logs and outcomes must be identical, also with
+// our tracing switched on.
 import { runAgentLoop as piRunAgentLoop, runAgentLoopContinue as piRunAgentLoopContinue } from '@earendil-works/pi-agent-core';
 import { registerFauxProvider, streamSimple } from '@earendil-works/pi-ai/compat';
 import { describe, expect, it } from 'vitest';
-import { runAgentLoop, runAgentLoopContinue } from '../index.ts';
+import { runAgentLoop, runAgentLoopContinue, type TraceEvent } from '../index.ts';
+import { checkTrace } from '../trace/check.ts';
 import { describeDifference, runScenario, type FauxHost, type LoopModule } from './harness.ts';
 import { batchScenarios } from './scenarios/batches.ts';
 import { controlScenarios } from './scenarios/control.ts';
@@ -26,6 +28,12 @@ for (const [group, scenarios] of Object.entries(groups)) {
         const expected = await runScenario(pi, host, scenario);
         const actual = await runScenario(ours, host, scenario);
         expect(describeDifference(expected, actual)).toBeUndefined();
+        // Tracing must not change a single event, and the trace it produces must be well formed.
+        const trace: TraceEvent[] = [];
+        const traced = await runScenario(ours, host, scenario, { trace });
+        expect(describeDifference(expected, traced)).toBeUndefined();
+        expect(checkTrace(trace)).toEqual([]);
+        expect(trace.length > 0).toBe(expected.events.length > 0);
       });
     }
   });

@@ -12,6 +12,12 @@ export class Tracer {
   turn = 0;
   /** Calls of the current batch still waiting for their tool_execution_start (their `queued` span is open). */
   private readonly waiting = new Set<ToolCall>();
+  /** Content indexes of the streaming message whose block has started but not ended. */
+  private readonly openBlocks = new Map<number, BlockKind>();
+  /** The phase each call is in right now (so a run that breaks can close them). */
+  private readonly openPhases = new Map<ToolCall, ToolPhase>();
+  private turnOpen = false;
+  private batchOpen = false;
 
   constructor(
     private readonly sink: TraceSink,
@@ -26,18 +32,26 @@ export class Tracer {
     this.emit({ type: 'trace_run_start', t: this.clock.now(), mode });
   }
 
+  /** Ends the run. With an `error` (the loop broke) every span still open is closed first, then the error logged. */
   runEnd(error?: string): void {
-    const t = this.clock.now();
-    if (error !== undefined) this.emit({ type: 'trace_log', t, level: 'error', text: error });
-    this.emit({ type: 'trace_run_end', t });
+    if (error !== undefined) {
+      for (const [call, phase] of this.openPhases) this.phaseEnd(call, phase, 'error');
+      if (this.batchOpen) this.batchEnd(false);
+      this.messageEnd();
+      if (this.turnOpen) this.turnEnd();
+      this.emit({ type: 'trace_log', t: this.clock.now(), level: 'error', text: error });
+    }
+    this.emit({ type: 'trace_run_end', t: this.clock.now() });
   }
 
   turnStart(): void {
     this.turn++;
+    this.turnOpen = true;
     this.emit({ type: 'trace_turn_start', t: this.clock.now(), turn: this.turn });
   }
 
   turnEnd(): void {
+    this.turnOpen = false;
     this.emit({ type: 'trace_turn_end', t: this.clock.now(), turn: this.turn });
   }
 
@@ -45,6 +59,7 @@ export class Tracer {
   batchStart(mode: 'parallel' | 'sequential', toolCalls: readonly ToolCall[], truncated = false): void {
     const t = this.clock.now();
     const toolCallIds = toolCalls.map((call) => call.id);
+    this.batchOpen = true;
     this.emit(truncated
       ? { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds, truncated }
       : { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds });
@@ -58,6 +73,7 @@ export class Tracer {
   batchEnd(terminate: boolean): void {
     for (const call of this.waiting) this.phaseEnd(call, 'queued', 'skipped');
     this.waiting.clear();
+    this.batchOpen = false;
     this.emit({ type: 'trace_batch_end', t: this.clock.now(), turn: this.turn, terminate });
   }
 
@@ -67,10 +83,12 @@ export class Tracer {
   }
 
   phaseStart(call: ToolCall, phase: ToolPhase): void {
+    this.openPhases.set(call, phase);
     this.emit({ type: 'trace_phase_start', t: this.clock.now(), turn: this.turn, toolCallId: call.id, toolName: call.name, phase });
   }
 
   phaseEnd(call: ToolCall, phase: ToolPhase, outcome: PhaseOutcome, data?: PhaseData): void {
+    this.openPhases.delete(call);
     const t = this.clock.now();
     this.emit(data === undefined
       ? { type: 'trace_phase_end', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase, outcome }
@@ -104,7 +122,14 @@ export class Tracer {
     }
   }
 
+  /** The assistant message ended: blocks a stopped stream never finished end here, so no span stays open. */
+  messageEnd(): void {
+    if (this.openBlocks.size === 0) return;
+    for (const [contentIndex, kind] of this.openBlocks) this.blockEnd(contentIndex, kind, undefined);
+  }
+
   private blockStart(event: { contentIndex: number; partial?: unknown }, kind: BlockKind): void {
+    this.openBlocks.set(event.contentIndex, kind);
     const t = this.clock.now();
     const toolCallId = kind === 'toolCall' ? blockId(event) : undefined;
     this.emit(toolCallId === undefined
@@ -113,6 +138,7 @@ export class Tracer {
   }
 
   private blockEnd(contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
+    this.openBlocks.delete(contentIndex);
     const t = this.clock.now();
     this.emit(toolCallId === undefined
       ? { type: 'trace_block_end', t, turn: this.turn, contentIndex, kind }
