@@ -4,7 +4,7 @@
 import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../types.ts';
 import { compileGlob, hasUppercase } from './glob.ts';
-import { walkTree } from './ignore-walk.ts';
+import { isInsideGitRepo, walkTree } from './ignore-walk.ts';
 import { basenamePosix, relativePosix } from './posix-path.ts';
 import { resolveToCwd } from './path-resolve.ts';
 import { DEFAULT_MAX_BYTES, formatSize, truncateHead, type TruncationResult } from './truncate.ts';
@@ -50,7 +50,8 @@ export function createFindTool(rt: ToolRuntime): AgentTool<typeof findSchema, Fi
         const results: string[] = [];
         await walkTree(fs, searchPath, {
           toolIgnoreFile: '.fdignore',
-          gitignore: 'always',
+          // pi adds --no-require-git only outside a repository; inside one fd is git-aware as usual.
+          gitignore: (await isInsideGitRepo(fs, searchPath)) ? 'in-repo' : 'always',
           signal,
           shouldStop: () => results.length >= cap,
           onEntry: (entry) => {

@@ -1,6 +1,7 @@
 // Directory walk with ignore files, the way fd and ripgrep (both built on Rust's `ignore` crate) walk:
-// hidden entries included, `.gitignore`/`.ignore`/tool-specific files in the tree and its parents,
-// deeper files and tool-specific files taking precedence, ignored directories not entered.
+// hidden entries included, `.gitignore`/`.ignore`/tool-specific files in the tree and above it, ignored
+// directories not entered. Which file decides follows the crate: by kind first (tool file, `.ignore`,
+// `.gitignore`, `.git/info/exclude`), then the nearest directory.
 import ignore, { type Ignore } from 'ignore';
 import type { FileKind, FileSystem } from './fs.ts';
 import { ancestorsPosix, joinPosix, relativePosix } from './posix-path.ts';
@@ -27,63 +28,82 @@ export interface WalkEntry {
   kind: FileKind;
 }
 
-type RuleKind = 'tool' | 'ignore' | 'git';
-interface Matcher {
-  base: string;
-  kind: RuleKind;
-  rules: Ignore;
+/** The ignore files of one directory. */
+interface Level {
+  dir: string;
+  hasGit: boolean;
+  tool?: Ignore;
+  ignore?: Ignore;
+  git?: Ignore;
+  exclude?: Ignore;
 }
 
-// Within one directory, a tool file beats .ignore, which beats .gitignore (the `ignore` crate's order).
-const PRECEDENCE: RuleKind[] = ['tool', 'ignore', 'git'];
+const KINDS = ['tool', 'ignore', 'git', 'exclude'] as const;
 
-/** True when `dir` or one of its ancestors holds a `.git` entry. */
-export async function findRepoRoot(fs: FileSystem, dir: string): Promise<string | undefined> {
+/** pi's test before running fd: a `.git` in the directory or any ancestor. */
+export async function isInsideGitRepo(fs: FileSystem, dir: string): Promise<boolean> {
   for (const candidate of [dir, ...ancestorsPosix(dir).reverse()]) {
-    if (await fs.exists(joinPosix(candidate, '.git'))) return candidate;
+    if (await fs.exists(joinPosix(candidate, '.git'))) return true;
   }
-  return undefined;
+  return false;
 }
 
 async function readRules(fs: FileSystem, file: string): Promise<Ignore | undefined> {
   try {
+    // Case-sensitive, as git and the `ignore` crate are on Linux.
     return ignore({ ignorecase: false }).add(await fs.readText(file));
   } catch {
     return undefined;
   }
 }
 
-async function matchersIn(fs: FileSystem, dir: string, names: Set<string> | undefined, options: WalkOptions, git: boolean): Promise<Matcher[]> {
-  const files: [string, RuleKind][] = [[options.toolIgnoreFile, 'tool'], ['.ignore', 'ignore']];
-  if (git) files.push(['.gitignore', 'git']);
-  const out: Matcher[] = [];
-  for (const [name, kind] of files) {
-    if (names ? !names.has(name) : !(await fs.exists(joinPosix(dir, name)))) continue;
-    const rules = await readRules(fs, joinPosix(dir, name));
-    if (rules) out.push({ base: dir, kind, rules });
-  }
-  return out;
+async function loadLevel(fs: FileSystem, dir: string, names: Set<string> | undefined, options: WalkOptions): Promise<Level> {
+  const has = async (name: string) => (names ? names.has(name) : fs.exists(joinPosix(dir, name)));
+  const level: Level = { dir, hasGit: await has('.git') };
+  if (await has(options.toolIgnoreFile)) level.tool = await readRules(fs, joinPosix(dir, options.toolIgnoreFile));
+  if (await has('.ignore')) level.ignore = await readRules(fs, joinPosix(dir, '.ignore'));
+  if (await has('.gitignore')) level.git = await readRules(fs, joinPosix(dir, '.gitignore'));
+  if (level.hasGit) level.exclude = await readRules(fs, joinPosix(dir, '.git/info/exclude'));
+  return level;
 }
 
-function decide(matchers: Matcher[], path: string, isDir: boolean): boolean {
-  // Deepest directory first; inside one directory, by precedence. The first rule that speaks decides.
-  for (let i = matchers.length - 1; i >= 0; ) {
-    const base = matchers[i].base;
-    const group: Matcher[] = [];
-    while (i >= 0 && matchers[i].base === base) group.push(matchers[i--]);
-    group.sort((a, b) => PRECEDENCE.indexOf(a.kind) - PRECEDENCE.indexOf(b.kind));
-    const rel = relativePosix(base, path);
-    if (!rel || rel === '..' || rel.startsWith('../')) continue;
-    for (const m of group) {
-      let result: { ignored: boolean; unignored: boolean };
-      try {
-        result = m.rules.test(isDir ? `${rel}/` : rel);
-      } catch {
-        // The `ignore` package refuses some unusual names; no rule can name those either.
-        continue;
+type SinglePathTest = (path: string, checkUnignored: boolean, mode: string) => { ignored: boolean; unignored: boolean };
+
+/**
+ * Tests one path against the rules without also testing its parent directories. The walk never enters
+ * an ignored directory, so parents only matter above the search root, where fd and ripgrep do not look
+ * either (searching inside an ignored folder finds its files). `ignore` 7.0.5 (pinned) has this as its
+ * rule manager's `test`; its public `test` adds the parent checks.
+ */
+function testOne(rules: Ignore, path: string): { ignored: boolean; unignored: boolean } {
+  const manager = (rules as unknown as { _rules?: { test?: SinglePathTest } })._rules;
+  if (typeof manager?.test === 'function') return manager.test(path, true, 'regex');
+  return rules.test(path);
+}
+
+/** True = ignored. `chain` holds the levels from `/` down to the entry's directory. */
+function isIgnored(chain: Level[], path: string, isDir: boolean, mode: WalkOptions['gitignore']): boolean {
+  // Git rules count only inside a repository (unless fd's --no-require-git), and stop at the first
+  // directory holding `.git` on the way up: an enclosing repository's rules do not reach a nested one.
+  const anyGit = mode === 'always' || chain.some((l) => l.hasGit);
+  for (const kind of KINDS) {
+    if ((kind === 'git' || kind === 'exclude') && !anyGit) continue;
+    let sawGit = false;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const level = chain[i];
+      const gitKind = kind === 'git' || kind === 'exclude';
+      const rules = level[kind];
+      if (rules && !(gitKind && sawGit)) {
+        const rel = relativePosix(level.dir, path);
+        try {
+          const result = testOne(rules, isDir ? `${rel}/` : rel);
+          if (result.ignored) return true;
+          if (result.unignored) return false;
+        } catch {
+          // The `ignore` package refuses some unusual names; no rule can name those either.
+        }
       }
-      if (result.ignored) return true;
-      if (result.unignored) return false;
+      if (mode === 'in-repo') sawGit ||= level.hasGit;
     }
   }
   return false;
@@ -94,48 +114,33 @@ function decide(matchers: Matcher[], path: string, isDir: boolean): boolean {
  * code-unit order (so the list is sorted component by component, as fd sorts its results).
  */
 export async function walkTree(fs: FileSystem, root: string, options: WalkOptions): Promise<WalkEntry[]> {
-  const repoRoot = await findRepoRoot(fs, root);
-  const gitEverywhere = options.gitignore === 'always' || repoRoot !== undefined;
-  const base: Matcher[] = [];
-  for (const dir of ancestorsPosix(root)) {
-    // Inside a repository, .gitignore files above its root do not apply.
-    const git = gitEverywhere && (repoRoot === undefined || dir.length >= repoRoot.length);
-    base.push(...(await matchersIn(fs, dir, undefined, options, git)));
-  }
-  if (repoRoot !== undefined) {
-    const exclude = await readRules(fs, joinPosix(repoRoot, '.git/info/exclude'));
-    if (exclude) base.unshift({ base: repoRoot, kind: 'git', rules: exclude });
-  }
+  const above: Level[] = [];
+  for (const dir of ancestorsPosix(root)) above.push(await loadLevel(fs, dir, undefined, options));
   const out: WalkEntry[] = [];
-  const visit = async (dir: string, inherited: Matcher[]): Promise<void> => {
-    if (options.signal?.aborted || options.shouldStop?.()) return;
+  const stop = () => Boolean(options.signal?.aborted || options.shouldStop?.());
+  const visit = async (dir: string, parents: Level[]): Promise<void> => {
+    if (stop()) return;
     let names: string[];
     try {
       names = await fs.readdir(dir);
     } catch {
       return;
     }
-    const nameSet = new Set(names);
-    let matchers = inherited;
-    // A nested repository starts its own .gitignore scope (git-aware mode only).
-    if (repoRoot !== undefined && dir !== repoRoot && nameSet.has('.git')) {
-      matchers = matchers.filter((m) => m.kind !== 'git' || m.base.length >= dir.length);
-    }
-    matchers = [...matchers, ...(await matchersIn(fs, dir, nameSet, options, gitEverywhere))];
+    const chain = [...parents, await loadLevel(fs, dir, new Set(names), options)];
     for (const name of names) {
       const path = joinPosix(dir, name);
       const stat = await fs.stat(path).catch(() => undefined);
       if (!stat) continue;
       const isDir = stat.kind === 'directory';
       const forced = options.override?.(path, isDir);
-      if (forced === 'exclude' || (forced === undefined && decide(matchers, path, isDir))) continue;
+      if (forced === 'exclude' || (forced === undefined && isIgnored(chain, path, isDir, options.gitignore))) continue;
       const entry = { path, kind: stat.kind };
       out.push(entry);
       options.onEntry?.(entry);
-      if (isDir) await visit(path, matchers);
-      if (options.signal?.aborted || options.shouldStop?.()) return;
+      if (isDir) await visit(path, chain);
+      if (stop()) return;
     }
   };
-  await visit(root, base);
+  await visit(root, above);
   return out;
 }
