@@ -33,6 +33,7 @@ function evaluateFile(file: SourceFile): { tools: EvaluatedTool[]; diagnostics: 
   for (const m of file.source.matchAll(/^\s+(\w+): Type\.(String|Number|Integer|Boolean)\(/gm)) properties[m[1]] = { type: m[2].toLowerCase() };
   const tool: EvaluatedTool = {
     fileId: file.id, name, description: /description:\s*"([^"]*)"/.exec(file.source)?.[1] ?? '',
+    label: /label:\s*"([^"]*)"/.exec(file.source)?.[1],
     parameters: { type: 'object', properties, required: Object.keys(properties) } as unknown as EvaluatedTool['parameters'],
     hasExecute: true, hasPrepareArguments: false,
   };

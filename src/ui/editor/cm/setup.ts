@@ -91,6 +91,8 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
         : autocompletion({ override: [createCompletionSource(options.completion)], icons: false }),
       keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
       EditorState.tabSize.of(2),
+      // Descriptions are long strings; wrapping keeps them readable without sideways scrolling.
+      EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': 'editor-content' }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) options.onChange(docId, update.state.doc.toString());
