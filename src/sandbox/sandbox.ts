@@ -27,6 +27,8 @@ class SandboxHost implements Sandbox {
   private readonly evaluator: Evaluator;
   private queue: Promise<unknown> = Promise.resolve();
   private lastFiles: SourceFile[] | undefined;
+  /** The newest evaluate() call: queued calls it overtook resolve with its result. */
+  private newest: { ticket: number; result?: Promise<Evaluation> } = { ticket: 0 };
   private workerErrors = new Set<(message: string) => void>();
   private startError: string | undefined;
 
@@ -40,7 +42,8 @@ class SandboxHost implements Sandbox {
     });
     this.evaluator = new Evaluator({
       evaluate: async (fileId, role, code, label) => {
-        const link = await this.linkReady;
+        let link = await this.linkReady;
+        if (link.wasReplaced) link = await this.linkReady;
         return (await link.request({ type: 'evaluate', fileId, role, code }, { label })) as ModuleReport;
       },
       drop: (fileId) => { this.link?.post({ type: 'drop', fileId }); },
@@ -106,13 +109,19 @@ class SandboxHost implements Sandbox {
       });
     }
     this.lastFiles = files.map((f) => ({ ...f }));
-    return this.enqueue(() => this.evaluator.run(files));
+    const ticket = ++this.newest.ticket;
+    const superseded = Symbol('superseded');
+    const run = this.enqueue(async () => (ticket === this.newest.ticket ? this.evaluator.run(files) : superseded));
+    const result = run.then((r) => (r === superseded ? this.newest.result! : r));
+    this.newest.result = result;
+    return result;
   }
 
   private readonly port: CallPort = {
     call: async (request, options) => {
       if (this.currentStatus === 'disposed') throw new SandboxCallError('The sandbox was disposed');
-      const link = await this.callsReady;
+      let link = await this.callsReady;
+      if (link.wasReplaced) link = await this.callsReady; // replaced before this call was sent: use the new one
       const { kind, fileId, toolName, toolCallId, payload } = request;
       return (await link.request(
         { type: 'call', kind, fileId, toolName, toolCallId, payload, wantsUpdates: options.onUpdate !== undefined },

@@ -65,6 +65,26 @@ describe('sandbox timeouts', () => {
     expect(text(await check.execute('c', {}))).toBe('sawAbort=true');
   }, 15_000);
 
+  it('applies setTimeoutMs to later calls and ignores values that are not positive numbers', async () => {
+    const sandbox = testSandbox();
+    sandbox.setTimeoutMs(300);
+    sandbox.setTimeoutMs(-1);
+    sandbox.setTimeoutMs(Number.NaN);
+    const [tool] = sandbox.agentTools(await sandbox.evaluate([tsFile('never', toolSource('never', 'await new Promise(() => {});'))]));
+    await expect(tool.execute('c', {})).rejects.toThrow('Tool "never" did not finish within 300 ms (its promise never settled)');
+  });
+
+  it('lets the newest files win when evaluations pile up behind a slow one', async () => {
+    const sandbox = testSandbox({ timeoutMs: 500 });
+    const slow = sandbox.evaluate([tsFile('a', 'await new Promise(() => {});\nexport default {};')]);
+    await new Promise((r) => setTimeout(r, 50)); // it has started; the next two wait behind it
+    const typed = sandbox.evaluate([tsFile('a', toolSource('first_draft', 'return { content: [], details: {} };'))]);
+    const latest = sandbox.evaluate([tsFile('a', toolSource('final_name', 'return { content: [], details: {} };'))]);
+    expect((await slow).diagnostics[0].message).toBe('Evaluating a.ts did not finish within 500 ms (its promise never settled)');
+    expect((await typed).tools.map((t) => t.name)).toEqual(['final_name']);
+    expect(await typed).toBe(await latest);
+  });
+
   it('does not count time spent in sleep() against the timeout', async () => {
     const sandbox = testSandbox({ timeoutMs: 300 });
     const [tool] = sandbox.agentTools(await sandbox.evaluate([tsFile('nap', toolSource('nap', 'await sleep(600); return { content: [{ type: "text", text: "rested" }], details: {} };'))]));

@@ -99,7 +99,11 @@ export interface SandboxHooks {
 }
 
 export interface Sandbox {
-  /** Never rejects: failures are diagnostics. Calls are queued; unchanged files are not evaluated again. */
+  /**
+   * Never rejects: failures are diagnostics. Calls run one after another and unchanged files are not evaluated
+   * again. A call that is overtaken by a newer one before it starts (typing while a slow file evaluates)
+   * resolves with the newer call's evaluation: the latest files win.
+   */
   evaluate(files: SourceFile[]): Promise<Evaluation>;
   /** Host-side AgentTools whose execute and prepareArguments (PREPARE_ARGUMENTS_ASYNC) run in the sandbox. */
   agentTools(evaluation: Evaluation): AgentTool[];

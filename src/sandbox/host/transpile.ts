@@ -1,6 +1,7 @@
 // TypeScript + ESM tool modules → CommonJS the sandbox can run, with sucrase, in the app: about a millisecond
 // for a typical tool, so it keeps the worker small. Sucrase keeps line numbers; its source map gives columns.
-import { transform } from 'sucrase';
+// Sucrase is loaded on first use, so importing the sandbox costs the app nothing until a file is evaluated.
+import type { transform as Transform } from 'sucrase';
 import { createPositionMapper, type PositionMapper } from './source-map.ts';
 
 export type Transpiled =
@@ -9,6 +10,14 @@ export type Transpiled =
 
 const CACHE_SIZE = 64;
 const cache = new Map<string, Transpiled>();
+let transform: typeof Transform | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads sucrase (once); transpileToolModule needs it. */
+export function loadTranspiler(): Promise<void> {
+  loading ??= import('sucrase').then((m) => { transform = m.transform; });
+  return loading;
+}
 
 /** Transpiles once per distinct source (a small LRU: editing a file revisits the same few versions). */
 export function transpileToolModule(source: string): Transpiled {
@@ -25,6 +34,7 @@ export function transpileToolModule(source: string): Transpiled {
 }
 
 function transpileUncached(source: string): Transpiled {
+  if (!transform) throw new Error('transpileToolModule called before loadTranspiler() resolved');
   try {
     const out = transform(source, {
       transforms: ['typescript', 'imports'],

@@ -56,6 +56,7 @@ export class WorkerLink {
   private readonly sleeps = new Map<number, { controller: AbortController; call?: Pending }>();
   private readonly pings = new Map<number, () => void>();
   private closed = false;
+  private closedWith: SandboxLinkError = new SandboxLinkError('The sandbox was disposed', 'disposed');
   readonly ready: Promise<void>;
 
   constructor(private readonly port: MessagePort, private readonly options: WorkerLinkOptions) {
@@ -72,7 +73,7 @@ export class WorkerLink {
     message: LinkRequest,
     options: { label: string; toolCallId?: string; signal?: AbortSignal; onUpdate?: (partial: unknown) => void },
   ): Promise<Reply> {
-    if (this.closed) return Promise.reject(new SandboxLinkError('The sandbox was disposed', 'disposed'));
+    if (this.closed) return Promise.reject(this.closedWith);
     const id = this.nextId++;
     return new Promise<Reply>((resolve, reject) => {
       const call: Pending = {
@@ -122,6 +123,7 @@ export class WorkerLink {
   close(message: string, reason: 'restarted' | 'disposed', stuck = false): void {
     if (this.closed) return;
     this.closed = true;
+    this.closedWith = new SandboxLinkError(message, reason);
     for (const call of [...this.pending.values()]) {
       this.finish(call);
       call.reject(stuck && call.timedOut
@@ -138,6 +140,11 @@ export class WorkerLink {
 
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /** Whether the link was closed to be replaced (a request not yet sent may go to the new worker). */
+  get wasReplaced(): boolean {
+    return this.closed && this.closedWith.reason === 'restarted';
   }
 
   private finish(call: Pending): void {
