@@ -70,6 +70,11 @@ describe('execute in the sandbox', () => {
     expect(performance.now() - start).toBeLessThan(3000);
   });
 
+  it('refuses arguments that cannot be sent into the sandbox, with a clear message', async () => {
+    const { tool } = await toolFrom('return { content: [], details: {} };');
+    await expect(tool.execute('c', { callback: () => 1 })).rejects.toThrow('Tool "t": the arguments could not be sent into the sandbox');
+  });
+
   it('leaves functions out of results (they cannot cross) and says so in the log', async () => {
     const { sandbox, tool } = await toolFrom('return { content: [{ type: "text", text: "ok" }], details: { keep: 1, fn() {} } };');
     expect(await tool.execute('c9', {})).toEqual({ content: [{ type: 'text', text: 'ok' }], details: { keep: 1 } });

@@ -43,8 +43,18 @@ export class Evaluator {
       if (!ids.has(id)) { this.installed.delete(id); this.ports.drop(id); }
     }
     for (const id of [...this.results.keys()]) if (!ids.has(id)) this.results.delete(id);
-    for (const file of files) perFile.push({ file, result: await this.evaluateFile(file) });
+    for (const file of files) perFile.push({ file, result: await this.evaluateFileSafely(file) });
     return combine(perFile);
+  }
+
+  /** A broken invariant in one file's evaluation becomes that file's diagnostic, never a rejection. */
+  private async evaluateFileSafely(file: SourceFile): Promise<FileResult> {
+    try {
+      return await this.evaluateFile(typeof file.source === 'string' ? file : { ...file, source: String(file.source ?? '') });
+    } catch (error) {
+      const message = `The file could not be evaluated: ${error instanceof Error ? error.message : String(error)}`;
+      return diagnosticsOnly([{ fileId: file.id, severity: 'error', kind: 'evaluation', message, line: 1, column: 1 }]);
+    }
   }
 
   private async evaluateFile(file: SourceFile): Promise<FileResult> {

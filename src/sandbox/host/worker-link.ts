@@ -63,6 +63,8 @@ export class WorkerLink {
     let onReady!: () => void;
     this.ready = new Promise((resolve) => { onReady = resolve; });
     port.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      // The worker runs user code, which could post anything through a patched prototype: trust nothing.
+      if (event.data === null || typeof event.data !== 'object') return;
       if (event.data.type === 'ready') onReady();
       else this.receive(event.data);
     };
@@ -218,7 +220,8 @@ export class WorkerLink {
         return;
       case 'log':
         try {
-          this.options.onLog?.({ level: message.level, text: message.text, ...toolCallIdOf(this.pending.get(message.callId ?? -1)) });
+          const level = message.level === 'warn' || message.level === 'error' ? message.level : 'log';
+          this.options.onLog?.({ level, text: String(message.text), ...toolCallIdOf(this.pending.get(message.callId ?? -1)) });
         } catch { /* as above */ }
         return;
       case 'pong':
@@ -255,7 +258,8 @@ export class WorkerLink {
     const controller = new AbortController();
     this.sleeps.set(message.sleepId, { controller, call });
     this.waitStarted(call);
-    void this.options.clock().sleep(message.ms, controller.signal).then(() => {
+    const ms = Number.isFinite(message.ms) && message.ms > 0 ? message.ms : 0;
+    void this.options.clock().sleep(ms, controller.signal).then(() => {
       if (this.closed) return;
       this.sleeps.delete(message.sleepId);
       // Posting holds the clock again before the virtual clock's next idle check.
