@@ -9,6 +9,7 @@ import type { ExampleToolFile, ExampleWorkspace } from './types.ts';
 export type { ExampleToolFile, ExampleWorkspace } from './types.ts';
 export { createJsonSchemaSource, createToolSource } from './templates.ts';
 export { STARTER_HOOKS, STARTER_SYSTEM_PROMPT } from './agent-settings.ts';
+export { STARTER_FILES } from './files.ts';
 export { CALCULATE, DEPLOY, ECHO, GET_WEATHER, LIST_DIR, READ_FILE, SLOW_COMPUTE, SLOW_FETCH };
 
 /** In list order. */

@@ -1,0 +1,40 @@
+// A ToolRuntime that loads the real one on first need (it is a separate chunk: the sandbox host, TypeBox and the
+// transpiler stay out of the first page load). Until it has loaded, evaluate() waits for it; an evaluation can
+// only come from the loaded runtime, so agentTools() and hooks() always find it there.
+import type { ToolRuntime } from './tool-runtime.ts';
+
+export function createLazyRuntime(load: () => Promise<ToolRuntime>): ToolRuntime {
+  let runtime: ToolRuntime | undefined;
+  let disposed = false;
+  let timeoutMs: number | undefined;
+  let loading: Promise<ToolRuntime> | undefined;
+  const ready = () =>
+    (loading ??= load().then((loaded) => {
+      runtime = loaded;
+      if (timeoutMs !== undefined) loaded.setTimeoutMs(timeoutMs);
+      if (disposed) loaded.dispose();
+      return loaded;
+    }));
+  const loaded = (what: string): ToolRuntime => {
+    if (!runtime) throw new Error(`${what} needs an evaluation from the sandbox, and the sandbox has not loaded yet`);
+    return runtime;
+  };
+
+  return {
+    get status() {
+      return disposed ? 'disposed' : runtime ? runtime.status : 'starting';
+    },
+    evaluate: async (files) => (await ready()).evaluate(files),
+    agentTools: (evaluation) => (evaluation.tools.length === 0 && !runtime ? [] : loaded('agentTools').agentTools(evaluation)),
+    hooks: (evaluation) => (runtime ? runtime.hooks(evaluation) : {}),
+    setTimeoutMs(ms) {
+      timeoutMs = ms;
+      runtime?.setTimeoutMs(ms);
+    },
+    restart: async () => (await ready()).restart(),
+    dispose() {
+      disposed = true;
+      runtime?.dispose();
+    },
+  };
+}
