@@ -11,14 +11,23 @@ const CONTROL: Record<string, string> = { a: '\x07', f: '\f', t: '\t', n: '\n', 
 export interface Flags { i: boolean; s: boolean; U: boolean; u: boolean; x: boolean }
 
 export class RegexSyntaxError {
-  constructor(readonly start: number, readonly end: number, readonly message: string, readonly note = '') {}
+  constructor(
+    readonly start: number,
+    readonly end: number,
+    readonly message: string,
+    readonly note = '',
+    /** A second span Rust marks too (the first use of a duplicated group name). */
+    readonly aux?: { start: number; end: number },
+  ) {}
 }
 
 export class Parser {
   private readonly c: string[];
   private pos = 0;
+  private readonly names = new Map<string, { start: number; end: number }>();
   literalNewline = false;
 
+  /** `globalI`: case-insensitivity is left to the RegExp's own `i` flag instead of spelled out per character. */
   constructor(source: string, private readonly globalI: boolean) {
     this.c = [...source];
   }
@@ -155,9 +164,19 @@ export class Parser {
       if (c2 === 'P' && this.c[open + 3] !== '<') this.fail(open + 2, open + 3, 'unrecognized flag');
       this.pos = open + (c2 === 'P' ? 4 : 3);
       const nameStart = this.pos;
-      while (this.pos < this.c.length && this.c[this.pos] !== '>') this.pos++;
-      if (this.pos >= this.c.length) this.fail(nameStart, this.pos, 'unclosed capture group name');
+      for (;;) {
+        const ch = this.c[this.pos];
+        if (ch === undefined) this.fail(this.pos, this.pos + 1, 'unclosed capture group name');
+        if (ch === '>') break;
+        const allowed = this.pos === nameStart ? /^[_\p{L}]$/u : /^[_.[\]\p{L}\p{N}]$/u;
+        if (!allowed.test(ch)) this.fail(this.pos, this.pos + 1, 'invalid capture group character');
+        this.pos++;
+      }
       if (this.pos === nameStart) this.fail(nameStart, nameStart + 1, 'empty capture group name');
+      const name = this.c.slice(nameStart, this.pos).join('');
+      const first = this.names.get(name);
+      if (first) throw new RegexSyntaxError(nameStart, this.pos, 'duplicate capture group name', '', first);
+      this.names.set(name, { start: nameStart, end: this.pos });
       this.pos++;
       return this.parseExpr(flags, depth + 1, open);
     }
@@ -177,8 +196,8 @@ export class Parser {
     if (ch === undefined) this.fail(start, start + 1, 'incomplete escape sequence, reached end of pattern prematurely');
     this.pos += 2;
     if (/[0-9]/.test(ch)) this.fail(start, this.pos, 'backreferences are not supported', LOOKAROUND_NOTE);
-    if (ch in CONTROL) return this.charEscape(CONTROL[ch], flags);
-    if (ch === 'x' || ch === 'u' || ch === 'U') return this.charEscape(this.hexEscape(start, ch), flags);
+    if (ch in CONTROL) return this.charEscape(CONTROL[ch], flags, inClass);
+    if (ch === 'x' || ch === 'u' || ch === 'U') return this.charEscape(this.hexEscape(start, ch), flags, inClass);
     if (ch === 'p' || ch === 'P') return { source: this.unicodeClass(start, ch === 'P', inClass) };
     if ('dDsSwW'.includes(ch)) return { source: perlClass(ch, flags.u, inClass) };
     if (!inClass) {
@@ -186,7 +205,8 @@ export class Parser {
       if (ch === 'z') return { source: '$' };
       if (ch === '<') return { source: BOUNDARY.start };
       if (ch === '>') return { source: BOUNDARY.end };
-      if (ch === 'b' && this.c[this.pos] === '{') {
+      // `\b{start}` and friends; `\b{2}` is a boundary repeated, as Rust reads it.
+      if (ch === 'b' && this.c[this.pos] === '{' && /[A-Za-z-]/.test(this.c[this.pos + 1] ?? '')) {
         const close = this.c.indexOf('}', this.pos);
         const kind = close === -1 ? '' : this.c.slice(this.pos + 1, close).join('');
         if (!(kind in BOUNDARY) || kind === 'b' || kind === 'B') this.fail(start, Math.max(close + 1, this.pos), 'unrecognized escape sequence');
@@ -195,12 +215,13 @@ export class Parser {
       }
       if (ch === 'b' || ch === 'B') return { source: BOUNDARY[ch] };
     }
-    if (ESCAPABLE.test(ch)) return this.charEscape(ch, flags);
+    if (ESCAPABLE.test(ch)) return this.charEscape(ch, flags, inClass);
     this.fail(start, this.pos, 'unrecognized escape sequence');
   }
 
-  private charEscape(char: string, flags: Flags): { source: string; char: string } {
-    return { source: this.literal(char, flags), char };
+  /** An escaped character. In a class the caller builds the item; a `\n` there is no literal newline. */
+  private charEscape(char: string, flags: Flags, inClass: boolean): { source: string; char: string } {
+    return { source: inClass ? hex(char) : this.literal(char, flags), char };
   }
 
   private hexEscape(start: number, kind: string): string {

@@ -1,6 +1,8 @@
 // ripgrep's dialect in JavaScript: what Rust's regex accepts and means, and rg 14's texts for what it
 // rejects. The error layouts were checked against ripgrep's parser by giving it the `(?:...)`-wrapped
 // pattern that rg 14 parses; the `rg: ` prefix is rg 14's.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileRipgrepPattern } from './rust-regex.ts';
 
@@ -30,6 +32,14 @@ describe('ripgrep patterns', () => {
     ['(?z)a', '         ^', 'unrecognized flag'],
   ])('rejects %j with rg 14 wording', (pattern, caret, text) => {
     expect(error(pattern)).toBe(`rg: regex parse error:\n    (?:${pattern})\n${caret}\nerror: ${text}`);
+  });
+
+  it('rejects bad capture group names, marking both uses of a duplicate', () => {
+    expect(error('(?P<n>o)(?P<n>o)')).toBe('rg: regex parse error:\n    (?:(?P<n>o)(?P<n>o))\n           ^       ^\nerror: duplicate capture group name');
+    expect(error('(?P<>o)')).toBe('rg: regex parse error:\n    (?:(?P<>o))\n           ^\nerror: empty capture group name');
+    expect(error('(?P<a-b>o)')).toBe('rg: regex parse error:\n    (?:(?P<a-b>o))\n            ^\nerror: invalid capture group character');
+    // rg 14's wrapper closes the pattern, so its `)` is the offending name character.
+    expect(error('(?P<ab')).toBe(`rg: regex parse error:\n    (?:(?P<ab)\n    ${' '.repeat(9)}^\nerror: invalid capture group character`);
   });
 
   it('rejects look-around and backreferences with the PCRE2 hint', () => {
@@ -76,5 +86,20 @@ describe('ripgrep patterns', () => {
   it('treats a fixed string literally', () => {
     expect(matches('a.b(', 'xa.b(y', { literal: true })).toBe(true);
     expect(matches('a.b(', 'axb(', { literal: true })).toBe(false);
+  });
+});
+
+describe('ripgrep matches the same lines (recorded)', () => {
+  const recording = JSON.parse(readFileSync(join(process.cwd(), 'tests/fixtures/coding-tools/regex.recording.json'), 'utf8')) as {
+    rg: string; lines: string[]; cases: { pattern: string; ignoreCase: boolean; matched: number[] | 'rejected' }[];
+  };
+  it(`agrees with ${recording.rg} on ${recording.cases.length} generated patterns`, () => {
+    const disagreements: string[] = [];
+    for (const c of recording.cases) {
+      const compiled = compileRipgrepPattern(c.pattern, { ignoreCase: c.ignoreCase });
+      const ours = compiled.ok ? recording.lines.flatMap((line, i) => (compiled.regex.test(line) ? [i + 1] : [])) : 'rejected';
+      if (JSON.stringify(ours) !== JSON.stringify(c.matched)) disagreements.push(`${c.ignoreCase ? '-i ' : ''}${c.pattern}: rg ${JSON.stringify(c.matched)}, ours ${JSON.stringify(ours)}`);
+    }
+    expect(disagreements).toEqual([]);
   });
 });

@@ -17,16 +17,18 @@ export function compileRipgrepPattern(pattern: string, options: { ignoreCase?: b
     return { ok: true, regex: new RegExp([...pattern].map(hex).join(''), options.ignoreCase ? 'vi' : 'v') };
   }
   const wrapped = `(?:${pattern})`;
-  const globalI = Boolean(options.ignoreCase) || /^\(\?[imsUux]*i[imsUux]*\)/.test(pattern);
+  // The RegExp `i` flag is the most faithful case folding, but cannot be switched off for a part; when the
+  // pattern does that (`(?-i:…)`), case-insensitivity is spelled out per character instead.
+  const switchesCaseOff = /\(\?[A-Za-z]*-[A-Za-z]*i/.test(pattern);
+  const wantsI = Boolean(options.ignoreCase) || /^\(\?[imsUux]*i[imsUux]*\)/.test(pattern);
+  const globalI = wantsI && !switchesCaseOff;
   const parser = new Parser(wrapped, globalI);
   let source: string;
   try {
-    source = parser.parseExpr({ i: globalI, s: false, U: false, u: true, x: false }, 0, -1);
+    source = parser.parseExpr({ i: Boolean(options.ignoreCase), s: false, U: false, u: true, x: false }, 0, -1);
   } catch (error) {
     if (!(error instanceof RegexSyntaxError)) throw error;
-    const chars = [...wrapped];
-    const caret = ' '.repeat(error.start) + '^'.repeat(Math.max(1, Math.min(error.end, chars.length) - error.start));
-    return { ok: false, message: `rg: regex parse error:\n    ${wrapped}\n    ${caret}\nerror: ${error.message}${error.note}` };
+    return { ok: false, message: `rg: regex parse error:\n    ${wrapped}\n    ${caretLine(error, [...wrapped].length)}\nerror: ${error.message}${error.note}` };
   }
   if (parser.literalNewline) return { ok: false, message: MULTILINE_ERROR };
   try {
@@ -36,3 +38,14 @@ export function compileRipgrepPattern(pattern: string, options: { ignoreCase?: b
   }
 }
 
+/** Carets under the error span (and under the first use of a duplicated name), as regex-syntax draws them. */
+function caretLine(error: RegexSyntaxError, length: number): string {
+  const spans = [error.aux, { start: error.start, end: error.end }].filter((x) => x !== undefined);
+  const line: string[] = [];
+  for (const { start, end } of spans) {
+    const last = Math.max(start + 1, Math.min(end, length));
+    for (let i = line.length; i < start; i++) line[i] = ' ';
+    for (let i = start; i < last; i++) line[i] = '^';
+  }
+  return Array.from(line, (c) => c ?? ' ').join('');
+}
