@@ -94,7 +94,7 @@ const calculateTool: AgentTool<typeof parameters> = {
 
 // A small recursive-descent parser: text from a model is never handed to eval.
 function evaluate(text: string): number {
-  const tokens = text.match(/\\d+(?:\\.\\d+)?|[-+*/%^()]|\\S/g) ?? [];
+  const tokens = text.match(/\\d+(?:\\.\\d+)?|[A-Za-z_]\\w*|[-+*/%^()]|\\S/g) ?? [];
   let pos = 0;
   const peek = () => tokens[pos];
   const next = () => tokens[pos++];
