@@ -32,7 +32,7 @@ export function createScriptedStreamFn(steps: ScriptedStep[], options: ScriptedS
       void replay(stream, message, chunkChars, streamOptions?.signal);
     });
     return stream;
-  }) as ScriptedStreamFn;
+  }) as unknown as ScriptedStreamFn;
   Object.defineProperty(fn, 'requests', { get: () => requests });
   Object.defineProperty(fn, 'pending', { get: () => queue.length });
   return fn;

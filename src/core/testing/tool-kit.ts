@@ -36,7 +36,7 @@ export function createToolKit(env: ToolKitEnv) {
   const echo: AgentTool<any> = {
     name: 'echo', label: 'Echo', description: 'Echoes the text back.',
     parameters: Type.Object({ text: Type.String() }),
-    async execute(id, params) {
+    async execute(id: string, params: any) {
       entered('echo', id, params);
       return { content: [{ type: 'text', text: `echo: ${params.text}` }], details: { text: params.text } };
     },
@@ -45,7 +45,7 @@ export function createToolKit(env: ToolKitEnv) {
     name, label: name, description: `Sleeps for ms on the clock${honourAbort ? '' : ', ignoring aborts'}.`,
     parameters: SleepParams,
     ...(executionMode ? { executionMode } : {}),
-    async execute(id, params, signal) {
+    async execute(id: string, params: any, signal) {
       entered(name, id, params);
       await nap(env, params.ms, params.label, signal, honourAbort);
       log(`done ${name} ${params.label} @${env.clock.now()}`);
@@ -59,27 +59,27 @@ export function createToolKit(env: ToolKitEnv) {
       flag: Type.Boolean(),
       name: Type.String({ pattern: '^[a-z]+$' }),
     }),
-    async execute(id, params) {
+    async execute(id: string, params: any) {
       entered('typed', id, params);
       return { content: [{ type: 'text', text: `typed ${logJson(params)}` }], details: params };
     },
   };
   const fail: AgentTool<any> = {
     name: 'fail', label: 'Fail', description: 'Throws an Error.', parameters: Type.Object({}),
-    async execute(id, params) { entered('fail', id, params); throw new Error('boom from execute'); },
+    async execute(id: string, params: any) { entered('fail', id, params); throw new Error('boom from execute'); },
   };
   const failString: AgentTool<any> = {
     name: 'fail_string', label: 'Fail string', description: 'Throws a string.', parameters: Type.Object({}),
-    async execute(id, params) { entered('fail_string', id, params); throw 'plain string thrown'; },
+    async execute(id: string, params: any) { entered('fail_string', id, params); throw 'plain string thrown'; },
   };
   const terminate: AgentTool<any> = {
     name: 'terminate', label: 'Terminate', description: 'Asks the loop to stop.', parameters: Type.Object({}),
-    async execute(id, params) { entered('terminate', id, params); return { ...text('terminating'), terminate: true }; },
+    async execute(id: string, params: any) { entered('terminate', id, params); return { ...text('terminating'), terminate: true }; },
   };
   const progress: AgentTool<any> = {
     name: 'progress', label: 'Progress', description: 'Reports progress, then once more after finishing.',
     parameters: Type.Object({ updates: Type.Integer(), stepMs: Type.Integer(), lateMs: Type.Optional(Type.Integer()) }),
-    async execute(id, params, _signal, onUpdate) {
+    async execute(id: string, params: any, _signal, onUpdate) {
       entered('progress', id, params);
       for (let i = 1; i <= params.updates; i++) {
         onUpdate?.({ content: [{ type: 'text', text: `step ${i}` }], details: { step: i } });
@@ -97,7 +97,7 @@ export function createToolKit(env: ToolKitEnv) {
   const fields: AgentTool<any> = {
     name: 'fields', label: 'Fields', description: 'Returns result objects with unusual fields.',
     parameters: Type.Object({ variant: Type.String() }),
-    async execute(id, params) {
+    async execute(id: string, params: any) {
       entered('fields', id, params);
       const base = text(`fields ${params.variant}`);
       const usage = { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 3, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
@@ -123,25 +123,25 @@ export function createToolKit(env: ToolKitEnv) {
       if (args && typeof args === 'object' && 'txt' in args) return { text: args.txt };
       return args;
     },
-    async execute(id, params) { entered('prep', id, params); return text(`prep ${params.text}`); },
+    async execute(id: string, params: any) { entered('prep', id, params); return text(`prep ${params.text}`); },
   };
   const prepThrow: AgentTool<any> = {
     name: 'prep_throw', label: 'Prep throw', description: 'prepareArguments throws.',
     parameters: Type.Object({ text: Type.String() }),
     prepareArguments() { throw new Error('cannot prepare these arguments'); },
-    async execute(id, params) { entered('prep_throw', id, params); return text('unreachable'); },
+    async execute(id: string, params: any) { entered('prep_throw', id, params); return text('unreachable'); },
   };
   const prepAsync: AgentTool<any> = {
     name: 'prep_async', label: 'Prep async', description: 'prepareArguments returns a Promise.',
     parameters: Type.Object({ text: Type.String() }),
     prepareArguments(args: any) { return Promise.resolve(args) as never; },
-    async execute(id, params) { entered('prep_async', id, params); return text('unreachable'); },
+    async execute(id: string, params: any) { entered('prep_async', id, params); return text('unreachable'); },
   };
   const prepSame: AgentTool<any> = {
     name: 'prep_same', label: 'Prep same', description: 'prepareArguments mutates and returns its argument.',
     parameters: Type.Object({ text: Type.String() }),
     prepareArguments(args: any) { if (args && typeof args === 'object') args.text = `${args.text ?? ''}!`; return args; },
-    async execute(id, params) { entered('prep_same', id, params); return text(`same ${params.text}`); },
+    async execute(id: string, params: any) { entered('prep_same', id, params); return text(`same ${params.text}`); },
   };
   const optional: AgentTool<any> = {
     name: 'optional', label: 'Optional', description: 'Optional fields and nested objects.',
@@ -150,7 +150,7 @@ export function createToolKit(env: ToolKitEnv) {
       opt: Type.Optional(Type.String()),
       nested: Type.Optional(Type.Object({ x: Type.Optional(Type.Number()) })),
     }),
-    async execute(id, params) { entered('optional', id, params); return { ...text('optional ok'), details: params }; },
+    async execute(id: string, params: any) { entered('optional', id, params); return { ...text('optional ok'), details: params }; },
   };
 
   return {

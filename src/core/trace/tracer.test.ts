@@ -8,7 +8,8 @@ import type { LoopInstrumentation } from '../loop-run.ts';
 import { assistant, keepLlmMessages, testModel, text, toolCall, user } from '../testing/messages.ts';
 import { createScriptedStreamFn, type ScriptedStep } from '../testing/scripted-stream.ts';
 import { createToolKit } from '../testing/tool-kit.ts';
-import type { AgentEvent, AgentLoopConfig, StreamFn, ToolResultMessage } from '../types.ts';
+import { Type } from 'typebox';
+import type { AgentEvent, AgentLoopConfig, AgentTool, StreamFn, ToolResultMessage } from '../types.ts';
 import { checkTrace } from './check.ts';
 import { formatTrace } from './format.ts';
 import type { PhaseData, TraceEvent } from './types.ts';
@@ -95,10 +96,9 @@ describe('trace of a run', () => {
   it('snapshots values, so a tool mutating its arguments later does not rewrite the trace', async () => {
     const clock = new VirtualClock();
     const trace: TraceEvent[] = [];
-    const { Type } = await import('typebox');
-    const mutator = {
+    const mutator: AgentTool<any> = {
       name: 'mutate', label: 'Mutate', description: 'Mutates its params.', parameters: Type.Object({ list: Type.Array(Type.Number()) }),
-      async execute(_id: string, params: { list: number[] }) { params.list.push(99); return { content: [], details: params }; },
+      async execute(_id: string, params: any) { params.list.push(99); return { content: [], details: params }; },
     };
     await runAgentLoop([user('go')], { systemPrompt: '', messages: [], tools: [mutator] },
       { model: testModel(), convertToLlm: keepLlmMessages }, () => {}, undefined,
