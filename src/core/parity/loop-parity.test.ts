@@ -10,6 +10,7 @@ import { describeDifference, runScenario, type FauxHost, type LoopModule } from 
 import { batchScenarios } from './scenarios/batches.ts';
 import { controlScenarios } from './scenarios/control.ts';
 import { hookScenarios } from './scenarios/hooks.ts';
+import { remoteScenarios } from './scenarios/remote.ts';
 import { streamingScenarios } from './scenarios/streaming.ts';
 import { turnScenarios } from './scenarios/turns.ts';
 
@@ -19,6 +20,7 @@ const host: FauxHost = { register: (options) => registerFauxProvider(options) as
 
 const groups = {
   streaming: streamingScenarios, batches: batchScenarios, hooks: hookScenarios, control: controlScenarios, turns: turnScenarios,
+  'remote prepareArguments': remoteScenarios,
 };
 
 for (const [group, scenarios] of Object.entries(groups)) {
