@@ -91,10 +91,10 @@ export function compileFindPattern(pattern: string):
   if (pattern.includes('/')) {
     const glob = pattern.startsWith('/') || pattern.startsWith('**/') || pattern === '**' ? pattern : `**/${pattern}`;
     const compiled = compileGlob(glob, { literalSeparator: true, caseInsensitive });
-    return compiled.ok ? { ok: true, matches: (p) => compiled.regex.test(p) } : { ok: false, glob, message: compiled.message };
+    return compiled.ok ? { ok: true, matches: compiled.test } : { ok: false, glob, message: compiled.message };
   }
   const compiled = compileGlob(pattern, { caseInsensitive });
   return compiled.ok
-    ? { ok: true, matches: (p) => compiled.regex.test(basenamePosix(p)) }
+    ? { ok: true, matches: (p) => compiled.test(basenamePosix(p)) }
     : { ok: false, glob: pattern, message: compiled.message };
 }

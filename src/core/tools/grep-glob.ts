@@ -17,7 +17,7 @@ export function compileGrepGlob(glob: string, cwd: string):
   if (body.startsWith('/')) body = body.slice(1);
   const compiled = compileGlob(body, { literalSeparator: true });
   if (!compiled.ok) return { ok: false, message: `rg: error parsing glob '${glob}': ${compiled.message}` };
-  const { regex } = compiled;
+  const regex = compiled;
   const decide = (path: string, isDir: boolean): OverrideDecision => {
     let matched = false;
     if (!dirOnly || isDir) {
