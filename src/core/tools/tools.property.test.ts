@@ -1,6 +1,7 @@
 // Property-based differential tests of whole tools: random files read with random offsets and limits,
-// and random directory names listed, through pi 0.85.1's real read and ls and through ours.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// random edits of files with BOMs and mixed line endings, and random directory names listed, through
+// pi 0.85.1's real read, edit and ls and through ours.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -66,5 +67,28 @@ describe('whole tools under random input', () => {
       const ours = createCodingToolMap(createMemoryFileSystem(files)).ls.execute('c', args as never);
       expect(await settle(ours)).toEqual(await settle(pi));
     }), { numRuns: 150 });
+  });
+
+  it('edit: any file with BOM and line endings, edits cut from it, same answer and same bytes as pi', async () => {
+    const piece = fc.constantFrom('a', 'b', 'foo', ' ', '\t', '\n', '\r\n', '\r', '\u201C', '\u2019', '\u2013', '\u00A0', 'é', '  \n', 'x\r\n');
+    const content = fc.tuple(fc.boolean(), fc.array(piece, { minLength: 1, maxLength: 30 })).map(([bom, p]) => (bom ? '\uFEFF' : '') + p.join(''));
+    const edits = (c: string) => fc.array(fc.record({
+      oldText: fc.oneof(
+        fc.nat({ max: c.length }).chain((start) => fc.nat({ max: 6 }).map((len) => c.slice(start, start + len))),
+        fc.array(piece, { maxLength: 3 }).map((p) => p.join('')),
+      ),
+      newText: fc.array(piece, { maxLength: 3 }).map((p) => p.join('')),
+    }), { minLength: 1, maxLength: 3 });
+    await fc.assert(fc.asyncProperty(content.chain((c) => fc.tuple(fc.constant(c), edits(c))), async ([text, list]) => {
+      const dir = join(scratch, `edit-${n++}`);
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'f.txt'), text);
+      const args = { path: 'f.txt', edits: list };
+      const theirs = await settle((piTools.createEditTool(dir) as unknown as AgentTool).execute('c', structuredClone(args) as never));
+      const fs = createMemoryFileSystem({ 'f.txt': text });
+      const ours = await settle(createCodingToolMap(fs).edit.execute('c', structuredClone(args) as never));
+      expect(ours).toEqual(theirs);
+      expect(Buffer.from(await fs.readFile('f.txt')).toString('base64')).toBe(readFileSync(join(dir, 'f.txt')).toString('base64'));
+    }), { numRuns: 300 });
   });
 });
