@@ -1,0 +1,122 @@
+// Benchmark, in headless Chromium against a production build: (1) startup — time to the interactive shell and to
+// the first schema, cold, over fresh profiles; (2) typing — for a 20-property tool, the work from the end of the
+// typing pause to the updated schema view (transpile + sandbox evaluation + render), and keystroke-to-visible.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright';
+import { build, preview } from 'vite';
+import { chromiumLaunchOptions } from '../../tests/support/browser-launch.ts';
+
+const COLD_LOADS = 5;
+const KEYSTROKES = 60;
+
+/** A tool with 20 properties; the cursor ends up inside the last description, ready for typing. */
+const PROPERTIES = Array.from({ length: 20 }, (_, i) => {
+  const n = i + 1;
+  const kind = ['String', 'Number', 'Integer', 'Boolean'][i % 4];
+  return `    p${n}: Type.Optional(Type.${kind}({ description: "Property number ${n}" })),`;
+});
+const PREFIX = `import { Type } from "@earendil-works/pi-ai";
+
+export default {
+  name: "bench_tool",
+  label: "Bench",
+  description: "A tool with twenty parameters.",
+  async execute(_id, params) {
+    return { content: [{ type: "text", text: JSON.stringify(params) }], details: {} };
+  },
+  parameters: Type.Object({
+${PROPERTIES.join('\n')}
+    typed: Type.String({ description: "typed:`;
+const SUFFIX = `" }),
+  }),
+};
+`;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summary(values: number[]): string {
+  return `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (n=${values.length})`;
+}
+
+async function coldLoad(browser: Browser, url: string): Promise<{ ready: number; schema: number }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByTestId('schema-json').waitFor({ timeout: 30_000 });
+  const timing = await page.evaluate(() => {
+    const ready = performance.getEntriesByName('pi:app-ready')[0]?.startTime ?? NaN;
+    const first = performance.getEntriesByName('pi:evaluate-to-dom')[0];
+    return { ready, schema: first ? first.startTime + first.duration : NaN };
+  });
+  await context.close();
+  return timing;
+}
+
+async function typingRun(page: Page): Promise<{ work: number[]; visible: number[] }> {
+  await page.getByTestId('tool-add').click();
+  await page.getByTestId('tool-add-typescript').click();
+  await page.getByTestId('editor').locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(PREFIX + SUFFIX);
+  await page.getByTestId('schema-json').filter({ hasText: '"p20"' }).waitFor({ timeout: 30_000 });
+  for (let i = 0; i < SUFFIX.length; i++) await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(500);
+  await page.evaluate(() => performance.clearMeasures('pi:evaluate-to-dom'));
+
+  const visible: number[] = [];
+  let typed = '';
+  for (let i = 0; i < KEYSTROKES; i++) {
+    const letter = String.fromCharCode(97 + (i % 26));
+    typed += letter;
+    const started = await page.evaluate(() => performance.now());
+    await page.keyboard.type(letter);
+    const seenAt = await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="schema-json"]')?.textContent?.includes(text) && performance.now(),
+      `typed:${typed}"`,
+      { polling: 'raf', timeout: 10_000 },
+    );
+    visible.push((await seenAt.jsonValue() as number) - started);
+  }
+  const work = await page.evaluate(() => performance.getEntriesByName('pi:evaluate-to-dom').map((e) => e.duration));
+  return { work, visible };
+}
+
+export async function run(): Promise<void> {
+  const outDir = mkdtempSync(join(tmpdir(), 'pi-playground-bench-'));
+  let browser: Browser | undefined;
+  const server = await (async () => {
+    await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    return preview({ logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  })();
+  try {
+    const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4173/';
+    browser = await chromium.launch(chromiumLaunchOptions());
+
+    const loads: { ready: number; schema: number }[] = [];
+    for (let i = 0; i < COLD_LOADS; i++) loads.push(await coldLoad(browser, url));
+    console.log('editor: startup (cold profile, production build)');
+    console.log(`  shell interactive (workspace loaded): ${summary(loads.map((l) => l.ready))}`);
+    console.log(`  first schema shown (sandbox evaluated): ${summary(loads.map((l) => l.schema))}`);
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.getByTestId('schema-json').waitFor({ timeout: 30_000 });
+    const { work, visible } = await typingRun(page);
+    await context.close();
+    console.log('editor: keystroke -> updated schema view, 20-property tool');
+    console.log(`  work after the typing pause (transpile, evaluate, render): ${summary(work)}`);
+    console.log(`  keystroke to visible, including the 150 ms typing pause: ${summary(visible)}`);
+  } finally {
+    await browser?.close();
+    await server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
