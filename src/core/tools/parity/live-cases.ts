@@ -21,6 +21,16 @@ const lines = (n: number, f: (i: number) => string) => Array.from({ length: n },
 const bytes = (...b: number[]) => new Uint8Array(b);
 const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 const TINY_PNG = fromBase64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==');
+const TINY_GIF = fromBase64('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7');
+const TINY_WEBP = fromBase64('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=');
+function pngHeaderOnly(width: number, height: number): Uint8Array {
+  const b = TINY_PNG.slice();
+  new DataView(b.buffer).setUint32(16, width);
+  new DataView(b.buffer).setUint32(20, height);
+  return b;
+}
+// An animated PNG (acTL before IDAT): pi reads it as text, not as an image.
+const APNG = new Uint8Array([...TINY_PNG.slice(0, 33), 0, 0, 0, 8, 0x61, 0x63, 0x54, 0x4c, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, ...TINY_PNG.slice(33)]);
 
 const read = (name: string, files: Record<string, FileContent>, ...argsList: unknown[]): ParityCase =>
   ({ name: `read.${name}`, files, calls: argsList.map((args) => ({ tool: 'read', args })) });
@@ -54,6 +64,10 @@ export const readCases: ParityCase[] = [
   read('binary_non_image', { 'bin.dat': bytes(0x66, 0x6f, 0x6f, 0x00, 0xff, 0xfe, 0x0a, 0xc3, 0x28, 0x62, 0x61, 0x72, 0x0a) }, { path: 'bin.dat' }),
   read('png_tiny', { 'pixel.png': TINY_PNG }, { path: 'pixel.png' }),
   read('png_without_extension', { 'pixel': TINY_PNG }, { path: 'pixel' }),
+  read('gif_tiny', { 'pixel.gif': TINY_GIF }, { path: 'pixel.gif' }),
+  read('webp_tiny', { 'pixel.webp': TINY_WEBP }, { path: 'pixel.webp' }),
+  read('apng_read_as_text', { 'anim.png': APNG }, { path: 'anim.png' }),
+  read('png_oversize_unreadable', { 'wide.png': pngHeaderOnly(3000, 10) }, { path: 'wide.png' }),
   read('png_name_but_text', { 'fake.png': 'not really an image\n' }, { path: 'fake.png' }),
   read('tilde', { '/home/user/notes.txt': 'home note\n' }, { path: '~/notes.txt' }),
   read('at_prefix', { 'a.txt': THREE }, { path: '@a.txt' }),
