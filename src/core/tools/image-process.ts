@@ -1,6 +1,7 @@
-// What read returns for an image: the bytes as base64 when they fit pi's inline limits, otherwise what an
-// injected resizer makes of them. pi resizes with Photon (WASM); core has no image codec, so without a
-// resizer an over-size image gets pi's "could not be resized" note (see docs/decisions/tools-images.md).
+// What read returns for an image: the bytes as base64 when they fit pi's inline limits (a BMP converted to
+// PNG first), otherwise what an injected resizer makes of them. pi resizes with Photon (WASM); core has no
+// resizer, so without one an over-size image gets pi's "could not be resized" note (docs/decisions/tools-images.md).
+import { bmpToPng } from './bmp-to-png.ts';
 import { imageDimensions, type ImageMimeType } from './image-sniff.ts';
 import { encodeBase64 } from './utf8.ts';
 
@@ -34,7 +35,8 @@ export async function processImage(bytes: Uint8Array, mime: ImageMimeType, codec
   const hints: string[] = [];
   let mimeType: string = mime;
   if (mime === 'image/bmp') {
-    const png = codec.toPng ? await codec.toPng(bytes, mime).catch(() => null) : null;
+    // The codec's converter when there is one, else our own for the common uncompressed layouts.
+    const png = codec.toPng ? await codec.toPng(bytes, mime).catch(() => null) : bmpToPng(bytes);
     if (!png) return { ok: false, message: NOT_CONVERTED };
     bytes = png;
     mimeType = 'image/png';
