@@ -17,7 +17,7 @@ export interface CodingToolsOptions {
   trace?: TraceSink;
   /** Time source for trace events. Default: Date.now. */
   clock?: Pick<Clock, 'now'>;
-  /** Resizes over-size images and converts BMP; without it such images are omitted with pi's note. */
+  /** Resizes over-size images (and may replace the built-in BMP converter); without it they get pi's omission note. */
   images?: ImageCodec;
   /** The model the tools serve; read adds pi's note when it takes no image input. */
   getModel?: () => Model | undefined;
