@@ -93,7 +93,9 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
       EditorState.tabSize.of(2),
       // Descriptions are long strings; wrapping keeps them readable without sideways scrolling.
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': 'editor-content' }),
+      // An explicit tab stop: the scroller's only focusable child is this content, and axe (and some screen
+      // readers) do not count a bare contenteditable inside a shadow root as keyboard-reachable.
+      EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': 'editor-content', tabindex: '0' }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) options.onChange(docId, update.state.doc.toString());
       }),
