@@ -128,6 +128,33 @@ describe('the app shell', () => {
     expect(toolNames(document).slice(0, 3)).toEqual(['get_weather', 'new_tool', 'mcp_tool']);
   });
 
+  it('moves a tool with Alt+Arrow keys and undoes the move with Ctrl+Z outside the editor', async () => {
+    await start();
+    const echo = page.getByTestId('tool-item').filter({ hasText: 'echo' }).getByText('echo', { exact: true });
+    await echo.click();
+    await userEvent.keyboard('{Alt>}{ArrowUp}{ArrowUp}{/Alt}');
+    expect(toolNames(document).slice(0, 3)).toEqual(['get_weather', 'echo', 'read_file']);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(toolNames(document).slice(0, 4)).toEqual(['get_weather', 'read_file', 'echo', 'list_dir']);
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(toolNames(document).slice(0, 3)).toEqual(['get_weather', 'echo', 'read_file']);
+  });
+
+  it('validates arguments of a JSON Schema tool in Try it and shows them as pi coerces them', async () => {
+    await start();
+    await page.getByTestId('tool-add').click();
+    await page.getByTestId('tool-add-json-schema').click();
+    await page.getByTestId('try-it-toggle').click();
+    await expect.element(page.getByTestId('try-it-args')).toHaveValue('{\n  "query": ""\n}');
+    await page.getByTestId('try-it-args').fill('{ "query": 42 }');
+    await page.getByTestId('try-it-run').click();
+    await expect.element(page.getByTestId('try-it-result')).toHaveAttribute('data-ok', 'true');
+    await expect.element(page.getByTestId('try-it-result')).toHaveTextContent('"query": "42"');
+    await page.getByTestId('try-it-args').fill('{ "query": {} }');
+    await page.getByTestId('try-it-run').click();
+    await expect.element(page.getByTestId('try-it-text')).toHaveTextContent('Validation failed for tool "mcp_tool"');
+  });
+
   it('opens the hooks and loop settings page and saves the choices', async () => {
     const app = await start();
     await page.getByTestId('agent-settings-item').click();
