@@ -49,10 +49,17 @@ export function createLoopRun(
   return {
     emit,
     signal,
-    tracer: sink ? new Tracer(sink, clock ?? new RealClock()) : undefined,
+    tracer: sink ? new Tracer(sink, clock ?? wallClockFromNow()) : undefined,
     timestamp,
     newMessages: [],
   };
+}
+
+/** Wall time in ms since the run began: RealClock's time at speed 1, read without its per-call checks. */
+function wallClockFromNow(): { now(): number } {
+  if (typeof performance === 'undefined') return new RealClock();
+  const origin = performance.now();
+  return { now: () => performance.now() - origin };
 }
 
 /** The text of a thrown value, as pi reports it: `error.message` for Errors, `String(value)` otherwise. */

@@ -170,9 +170,19 @@ async function emitToolResultMessage(run: LoopRun, message: ToolResultMessage, f
   const tracer = run.tracer;
   if (tracer) {
     const outcome = finalized.outcome ?? (finalized.isError ? 'error' : 'ok');
-    const result = finalized.resultSnapshot !== undefined ? finalized.resultSnapshot : snapshot(finalized.result);
+    const result = (finalized.resultSnapshot !== undefined ? finalized.resultSnapshot : snapshot(finalized.result)) as ResultSnapshot;
     tracer.phaseEnd(finalized.toolCall, 'result', outcome, {
-      phase: 'result', result, isError: finalized.isError, message: snapshot(message),
+      phase: 'result', result, isError: finalized.isError, message: snapshotMessage(message, result),
     });
   }
+}
+
+type ResultSnapshot = { content?: unknown; details?: unknown; usage?: unknown; addedToolNames?: unknown } | null;
+
+/** The message's fields that come from the result reuse the result's snapshot; the rest are primitives. */
+function snapshotMessage(message: ToolResultMessage, result: ResultSnapshot): unknown {
+  if (result === null || typeof result !== 'object') return snapshot(message);
+  const copy = { ...message, content: result.content ?? [], details: result.details, usage: result.usage };
+  if ('addedToolNames' in message) copy.addedToolNames = result.addedToolNames as string[];
+  return copy;
 }

@@ -5,7 +5,7 @@
 import { errorText, type LoopRun } from './loop-run.ts';
 import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from './remote.ts';
 import { snapshot } from './trace/snapshot.ts';
-import type { PhaseData, PhaseOutcome, ToolPhase } from './trace/types.ts';
+import type { PhaseData, PhaseOutcome, ToolPhase, ValidationIssue } from './trace/types.ts';
 import type { AgentContext, AgentLoopConfig, AgentTool, AgentToolResult, AssistantMessage, ToolCall } from './types.ts';
 import { inspectToolArguments, validateToolArguments } from './validation.ts';
 
@@ -43,6 +43,9 @@ export interface FinalizedToolCall {
 export function createErrorToolResult(message: string): AgentToolResult<any> {
   return { content: [{ type: 'text', text: message }], details: {} };
 }
+
+/** Shared by every successful validation's trace data (trace data is never mutated). */
+const NO_ISSUES: ValidationIssue[] = Object.freeze([]) as unknown as ValidationIssue[];
 
 function immediate(text: string, outcome: PhaseOutcome): ImmediateOutcome {
   return { kind: 'immediate', result: createErrorToolResult(text), isError: true, outcome };
@@ -109,19 +112,20 @@ export async function prepareToolCall(
     let argsSnapshot: unknown;
     if (tracer) {
       tracer.phaseStart(toolCall, phase);
-      const inspection = inspectToolArguments(tool, preparedCall);
-      argsSnapshot = inspection.ok ? snapshot(inspection.value) : undefined;
-      tracer.phaseEnd(toolCall, phase, inspection.ok ? 'ok' : 'error', {
-        phase,
-        received: snapshot(preparedCall.arguments),
-        converted: inspection.converted,
-        value: argsSnapshot,
-        issues: inspection.issues,
-        ...(inspection.ok ? {} : { error: inspection.message }),
-      });
+      const received = snapshot(preparedCall.arguments);
+      // The fast validator first; only a failure is inspected again for its structured issues (same verdict and
+      // text by validation.ts's contract). On success the checked value is what was converted.
+      try {
+        args = validateToolArguments(tool, preparedCall);
+      } catch {
+        const inspection = inspectToolArguments(tool, preparedCall);
+        const error = inspection.message ?? 'Unknown validation error';
+        tracer.phaseEnd(toolCall, phase, 'error', { phase, received, converted: inspection.converted, issues: inspection.issues, error });
+        return immediate(error, 'error');
+      }
+      argsSnapshot = snapshot(args);
+      tracer.phaseEnd(toolCall, phase, 'ok', { phase, received, converted: argsSnapshot, value: argsSnapshot, issues: NO_ISSUES });
       phase = undefined; // the validate span is closed; a failure below belongs to no open phase
-      if (!inspection.ok) return immediate(inspection.message ?? 'Unknown validation error', 'error');
-      args = inspection.value;
     } else {
       args = validateToolArguments(tool, preparedCall);
     }

@@ -10,18 +10,25 @@ const plainProto = Object.prototype;
  * Never throws.
  */
 export function snapshot(value: unknown): unknown {
-  return copy(value, 0, undefined);
+  if (value === null || typeof value !== 'object') return copy(value, 0);
+  try {
+    return copy(value, 0);
+  } catch {
+    path.length = 0; // a throwing getter interrupted the walk
+    return '[Unreadable]';
+  }
 }
 
 const MAX_DEPTH = 64;
+/** Objects on the current walk, for cycle detection; reused across calls (snapshots are synchronous). */
+const path: object[] = [];
 
-function copy(value: unknown, depth: number, seen: Set<object> | undefined): unknown {
+function copy(value: unknown, depth: number): unknown {
   switch (typeof value) {
     case 'string':
     case 'number':
     case 'boolean':
     case 'undefined':
-      return value;
     case 'bigint':
       return value;
     case 'symbol':
@@ -32,23 +39,22 @@ function copy(value: unknown, depth: number, seen: Set<object> | undefined): unk
   if (value === null) return null;
   const obj = value as object;
   if (depth > MAX_DEPTH) return '[Too deep]';
+  if (path.includes(obj)) return '[Circular]';
   if (Array.isArray(obj)) {
-    if (seen?.has(obj)) return '[Circular]';
-    const path = (seen ??= new Set()).add(obj);
+    path.push(obj);
     const out = new Array(obj.length);
-    for (let i = 0; i < obj.length; i++) out[i] = copy(obj[i], depth + 1, path);
-    path.delete(obj);
+    for (let i = 0; i < obj.length; i++) out[i] = copy(obj[i], depth + 1);
+    path.pop();
     return out;
   }
   const proto = Object.getPrototypeOf(obj);
   if (proto === plainProto || proto === null) {
-    if (seen?.has(obj)) return '[Circular]';
-    const path = (seen ??= new Set()).add(obj);
+    path.push(obj);
     const out: Record<string, unknown> = {};
     for (const key in obj) {
-      if (Object.prototype.hasOwnProperty.call(obj, key)) out[key] = copy((obj as Record<string, unknown>)[key], depth + 1, path);
+      if (hasOwn.call(obj, key)) out[key] = copy((obj as Record<string, unknown>)[key], depth + 1);
     }
-    path.delete(obj);
+    path.pop();
     return out;
   }
   if (typeof (obj as { then?: unknown }).then === 'function') return '[Promise]';
@@ -58,3 +64,5 @@ function copy(value: unknown, depth: number, seen: Set<object> | undefined): unk
     return `[${proto?.constructor?.name ?? 'Object'}]`;
   }
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;

@@ -1,6 +1,5 @@
 // Emits the playground trace of one run: run/turn/batch spans, streamed blocks and the phases of every tool call.
 // The loop calls it synchronously beside pi's events (never awaiting), so tracing cannot reorder pi's events.
-import type { Clock } from '../clock.ts';
 import type { AssistantMessageEvent, ToolCall } from '../types.ts';
 import type { BlockKind, PhaseData, PhaseOutcome, ToolPhase, TraceEvent, TraceSink } from './types.ts';
 
@@ -19,9 +18,10 @@ export class Tracer {
   private turnOpen = false;
   private batchOpen = false;
 
+  /** `now` gives the trace time in ms (an injected clock's, or wall time since the run began). */
   constructor(
     private readonly sink: TraceSink,
-    private readonly clock: Clock,
+    private readonly clock: { now(): number },
   ) {}
 
   private emit(event: TraceEvent): void {
