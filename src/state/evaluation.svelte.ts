@@ -103,6 +103,7 @@ export class EvaluationState {
       return;
     }
     if (sequence !== this.#sequence) return; // a newer edit is already being evaluated
+    performance.measure?.('pi:evaluate', { start: started, end: performance.now() });
     this.#evaluation = result;
     if (result.tools.length > 0) {
       const lastGood = new Map(this.#lastGood);
