@@ -5,7 +5,7 @@ import type { StopReason } from '../../types';
 import { fromClaudeCodeName } from '../anthropic-messages-convert';
 import { type Block, errorText, ReplyBuilder, ReplyFailure } from './reply-builder';
 import { readSse } from './sse';
-import { parseJsonWithRepair, parseStreamingJson } from './streaming-json';
+import { parseJsonWithRepair, parseStreamingJson } from '../../streaming-json';
 import type { DecodedReply, DecodeOptions } from './types';
 
 const MESSAGE_EVENTS = new Set(['message_start', 'message_delta', 'message_stop', 'content_block_start', 'content_block_delta', 'content_block_stop']);

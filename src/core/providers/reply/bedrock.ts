@@ -3,7 +3,7 @@
 // arguments re-parsed per delta; text blocks start implicitly with their first delta.
 import type { StopReason } from '../../types';
 import { type Block, errorText, ReplyBuilder, ReplyFailure } from './reply-builder';
-import { parseStreamingJson } from './streaming-json';
+import { parseStreamingJson } from '../../streaming-json';
 import type { DecodedReply } from './types';
 
 const REDACTED = '[Reasoning redacted]';

@@ -14,7 +14,7 @@ import type { CannedReply, DecodeOptions, DecodeResult } from './types';
 
 export type { CannedReply, DecodedReply, DecodeFailure, DecodeOptions, DecodeResult, ReplyEvent } from './types';
 export { REPLY_EXAMPLES, type ReplyExample } from './examples';
-export { parseStreamingJson } from './streaming-json';
+export { parseStreamingJson } from '../../streaming-json';
 
 const SSE_DECODERS: Record<Exclude<KnownApi, 'bedrock-converse-stream'>, (sse: string, options: DecodeOptions) => DecodeResult> = {
   'openai-completions': decodeCompletionsReply,

@@ -6,7 +6,7 @@ import { mistralCallId } from '../mistral-conversations';
 import { stripLoneSurrogates } from '../shared/text';
 import { type Block, errorText, ReplyBuilder, ReplyFailure } from './reply-builder';
 import { sseJson } from './sse';
-import { parseStreamingJson } from './streaming-json';
+import { parseStreamingJson } from '../../streaming-json';
 import type { DecodedReply } from './types';
 
 function mapStop(reason: string | null): { stopReason: StopReason; errorMessage?: string } {

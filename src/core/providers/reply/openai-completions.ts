@@ -5,7 +5,7 @@ import type { StopReason } from '../../types';
 import { grammarDelta, newGrammarBuffer } from './grammar-input';
 import { type Block, errorText, ReplyBuilder, ReplyFailure } from './reply-builder';
 import { sseJson } from './sse';
-import { parseStreamingJson } from './streaming-json';
+import { parseStreamingJson } from '../../streaming-json';
 import type { DecodedReply, DecodeOptions } from './types';
 
 const REASONING_FIELDS = ['reasoning_content', 'reasoning', 'reasoning_text'];

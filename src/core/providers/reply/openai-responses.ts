@@ -5,7 +5,7 @@ import type { KnownApi, StopReason } from '../../types';
 import { grammarDelta, newGrammarBuffer } from './grammar-input';
 import { type Block, errorText, ReplyBuilder, ReplyFailure } from './reply-builder';
 import { sseJson } from './sse';
-import { parseStreamingJson } from './streaming-json';
+import { parseStreamingJson } from '../../streaming-json';
 import type { DecodedReply, DecodeOptions } from './types';
 
 type ResponsesApi = Extract<KnownApi, 'openai-responses' | 'azure-openai-responses' | 'openai-codex-responses'>;

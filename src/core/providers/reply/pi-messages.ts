@@ -3,7 +3,7 @@
 // `done`/`error` carrying the stop reason; nothing after the terminal event is read.
 import { type Block, errorText, ReplyBuilder, ReplyFailure } from './reply-builder';
 import { readSse } from './sse';
-import { parseStreamingJson } from './streaming-json';
+import { parseStreamingJson } from '../../streaming-json';
 import type { DecodedReply } from './types';
 
 /** The first `data:` line of each frame, as pi reads them ([DONE] and empty frames skipped). */
