@@ -3,9 +3,9 @@
 // started together, tool_execution_end in completion order, toolResult messages in source order).
 import type { LoopRun } from './loop-run.ts';
 import {
-  createErrorToolResult, executePreparedToolCall, finalizeExecutedToolCall, findTool, prepareToolCall,
-  type FinalizedToolCall,
+  createErrorToolResult, executePreparedToolCall, finalizeExecutedToolCall, findTool, type FinalizedToolCall,
 } from './tool-execution.ts';
+import { prepareToolCall } from './tool-prepare.ts';
 import { snapshot } from './trace/snapshot.ts';
 import type { AgentContext, AgentLoopConfig, AssistantMessage, ToolCall, ToolResultMessage } from './types.ts';
 
@@ -29,8 +29,11 @@ export async function failToolCallsFromTruncatedMessage(run: LoopRun, toolCalls:
       outcome: 'error',
     };
     await emitToolExecutionEnd(run, finalized);
+    await RETURN_TICK;
     const message = createToolResultMessage(run, finalized);
-    await emitToolResultMessage(run, message, finalized);
+    await run.emit({ type: 'message_start', message });
+    await emitToolResultEnd(run, message, finalized);
+    await RETURN_TICK;
     messages.push(message);
   }
   run.tracer?.batchEnd(false);
@@ -73,8 +76,11 @@ async function executeToolCallsSequential(
       finalized = await finalizeExecutedToolCall(run, context, assistantMessage, preparation, executed, config);
     }
     await emitToolExecutionEnd(run, finalized);
+    await RETURN_TICK;
     const message = createToolResultMessage(run, finalized);
-    await emitToolResultMessage(run, message, finalized);
+    await run.emit({ type: 'message_start', message });
+    await emitToolResultEnd(run, message, finalized);
+    await RETURN_TICK;
     finalizedCalls.push(finalized);
     messages.push(message);
     // pi stops the batch after the current call once aborted: later calls get no events at all.
@@ -103,6 +109,7 @@ async function executeToolCallsParallel(
     if (preparation.kind === 'immediate') {
       const finalized: FinalizedToolCall = { toolCall, result: preparation.result, isError: preparation.isError, outcome: preparation.outcome };
       await emitToolExecutionEnd(run, finalized);
+      await RETURN_TICK;
       entries.push(finalized);
       if (signal?.aborted) break;
       continue;
@@ -111,11 +118,13 @@ async function executeToolCallsParallel(
       if (signal?.aborted) {
         const finalized: FinalizedToolCall = { toolCall, result: createErrorToolResult('Operation aborted'), isError: true, outcome: 'aborted' };
         await emitToolExecutionEnd(run, finalized);
+        await RETURN_TICK;
         return finalized;
       }
       const executed = await executePreparedToolCall(run, preparation);
       const finalized = await finalizeExecutedToolCall(run, context, assistantMessage, preparation, executed, config);
       await emitToolExecutionEnd(run, finalized);
+      await RETURN_TICK;
       return finalized;
     });
     if (signal?.aborted) break;
@@ -124,7 +133,9 @@ async function executeToolCallsParallel(
   const messages: ToolResultMessage[] = [];
   for (const finalized of finalizedCalls) {
     const message = createToolResultMessage(run, finalized);
-    await emitToolResultMessage(run, message, finalized);
+    await run.emit({ type: 'message_start', message });
+    await emitToolResultEnd(run, message, finalized);
+    await RETURN_TICK;
     messages.push(message);
   }
   const terminate = shouldTerminateToolBatch(finalizedCalls);
@@ -136,9 +147,16 @@ function shouldTerminateToolBatch(finalizedCalls: FinalizedToolCall[]): boolean 
   return finalizedCalls.length > 0 && finalizedCalls.every((finalized) => finalized.result.terminate === true);
 }
 
-async function emitToolExecutionEnd(run: LoopRun, finalized: FinalizedToolCall): Promise<void> {
+/**
+ * pi emits through small async helpers (emitToolExecutionEnd, emitToolResultMessage) and awaits them; leaving such
+ * a helper costs one microtask tick. We call plain functions and await this value after them instead: the same
+ * ticks, so concurrent calls interleave exactly as in pi, without a promise per helper call.
+ */
+const RETURN_TICK = undefined;
+
+function emitToolExecutionEnd(run: LoopRun, finalized: FinalizedToolCall): Promise<void> | void {
   run.tracer?.phaseStart(finalized.toolCall, 'result');
-  await run.emit({
+  return run.emit({
     type: 'tool_execution_end',
     toolCallId: finalized.toolCall.id,
     toolName: finalized.toolCall.name,
@@ -164,9 +182,9 @@ function createToolResultMessage(run: LoopRun, finalized: FinalizedToolCall): To
   return message;
 }
 
-async function emitToolResultMessage(run: LoopRun, message: ToolResultMessage, finalized: FinalizedToolCall): Promise<void> {
-  await run.emit({ type: 'message_start', message });
-  await run.emit({ type: 'message_end', message });
+/** The second half of pi's emitToolResultMessage (message_end); the call's trace ends with it. */
+function emitToolResultEnd(run: LoopRun, message: ToolResultMessage, finalized: FinalizedToolCall): Promise<void> | void {
+  const emitted = run.emit({ type: 'message_end', message });
   const tracer = run.tracer;
   if (tracer) {
     const outcome = finalized.outcome ?? (finalized.isError ? 'error' : 'ok');
@@ -175,6 +193,7 @@ async function emitToolResultMessage(run: LoopRun, message: ToolResultMessage, f
       phase: 'result', result, isError: finalized.isError, message: snapshotMessage(message, result),
     });
   }
+  return emitted;
 }
 
 type ResultSnapshot = { content?: unknown; details?: unknown; usage?: unknown; addedToolNames?: unknown } | null;

@@ -1,13 +1,10 @@
-// One tool call's pipeline, as pi 0.85.1 runs it: find -> prepareArguments -> validate -> beforeToolCall -> abort
-// checks (prepareToolCall), execute with onUpdate (executePreparedToolCall), afterToolCall merge
-// (finalizeExecutedToolCall). Every failure becomes an error result; nothing here throws for bad input.
-// The await shape mirrors pi's so concurrent calls interleave exactly as they do in pi.
+// Running one prepared tool call, as pi 0.85.1 does: execute with onUpdate (executePreparedToolCall) and the
+// afterToolCall merge (finalizeExecutedToolCall); plus the outcome types shared with tool-prepare.ts.
+// Every failure becomes an error result. The await shape mirrors pi's so concurrent calls interleave as in pi.
 import { errorText, type LoopRun } from './loop-run.ts';
-import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from './remote.ts';
 import { snapshot } from './trace/snapshot.ts';
-import type { PhaseData, PhaseOutcome, ToolPhase, ValidationIssue } from './trace/types.ts';
+import type { PhaseOutcome } from './trace/types.ts';
 import type { AgentContext, AgentLoopConfig, AgentTool, AgentToolResult, AssistantMessage, ToolCall } from './types.ts';
-import { inspectToolArguments, validateToolArguments } from './validation.ts';
 
 export interface ImmediateOutcome {
   kind: 'immediate';
@@ -44,10 +41,7 @@ export function createErrorToolResult(message: string): AgentToolResult<any> {
   return { content: [{ type: 'text', text: message }], details: {} };
 }
 
-/** Shared by every successful validation's trace data (trace data is never mutated). */
-const NO_ISSUES: ValidationIssue[] = Object.freeze([]) as unknown as ValidationIssue[];
-
-function immediate(text: string, outcome: PhaseOutcome): ImmediateOutcome {
+export function immediate(text: string, outcome: PhaseOutcome): ImmediateOutcome {
   return { kind: 'immediate', result: createErrorToolResult(text), isError: true, outcome };
 }
 
@@ -56,118 +50,12 @@ export function findTool(context: AgentContext, name: string): AgentTool<any> | 
   return context.tools?.find((tool) => tool.name === name);
 }
 
-/** Synchronous prepareArguments: the same object back keeps the original call, anything else a shallow copy. */
-function prepareToolCallArguments(tool: AgentTool<any>, toolCall: ToolCall): ToolCall {
-  if (!tool.prepareArguments) return toolCall;
-  const prepared = tool.prepareArguments(toolCall.arguments);
-  return prepared === toolCall.arguments ? toolCall : { ...toolCall, arguments: prepared as ToolCall['arguments'] };
-}
-
-/** A sandboxed tool's prepareArguments, awaited where pi calls the synchronous one (contract in remote.ts). */
-async function prepareToolCallArgumentsRemotely(prepare: PrepareArgumentsAsync, toolCall: ToolCall): Promise<ToolCall> {
-  const outcome = await prepare(toolCall.arguments);
-  if ('returnedPromise' in outcome) {
-    // pi does not await a returned Promise: validation then fails to clone it, with the engine's own message.
-    return { ...toolCall, arguments: new Promise<never>(() => {}) as never };
-  }
-  if (outcome.sameObject) {
-    const target = toolCall.arguments as unknown;
-    const value = outcome.value;
-    if (target !== null && typeof target === 'object' && value !== null && typeof value === 'object') {
-      Object.assign(target, value);
-    }
-    return toolCall;
-  }
-  return { ...toolCall, arguments: outcome.value as ToolCall['arguments'] };
-}
-
-/** Resolves a call to an immediate result or a prepared call, in pi's order of checks. */
-export async function prepareToolCall(
-  run: LoopRun,
-  context: AgentContext,
-  assistantMessage: AssistantMessage,
-  toolCall: ToolCall,
-  config: AgentLoopConfig,
-): Promise<ImmediateOutcome | PreparedToolCall> {
-  const tool = findTool(context, toolCall.name);
-  if (!tool) return immediate(`Tool ${toolCall.name} not found`, 'error');
-  const { signal, tracer } = run;
-  let phase: ToolPhase | undefined;
-  try {
-    let preparedCall = toolCall;
-    const remotePrepare = (tool as { [PREPARE_ARGUMENTS_ASYNC]?: PrepareArgumentsAsync })[PREPARE_ARGUMENTS_ASYNC];
-    if (remotePrepare || tool.prepareArguments) {
-      phase = 'prepare';
-      const before = tracer ? snapshot(toolCall.arguments) : undefined;
-      tracer?.phaseStart(toolCall, phase);
-      preparedCall = remotePrepare
-        ? await prepareToolCallArgumentsRemotely(remotePrepare, toolCall)
-        : prepareToolCallArguments(tool, toolCall);
-      tracer?.phaseEnd(toolCall, phase, 'ok', {
-        phase, before, after: snapshot(preparedCall.arguments), changed: preparedCall !== toolCall,
-      });
-    }
-    phase = 'validate';
-    let args: unknown;
-    let argsSnapshot: unknown;
-    if (tracer) {
-      tracer.phaseStart(toolCall, phase);
-      const received = snapshot(preparedCall.arguments);
-      // The fast validator first; only a failure is inspected again for its structured issues (same verdict and
-      // text by validation.ts's contract). On success the checked value is what was converted.
-      try {
-        args = validateToolArguments(tool, preparedCall);
-      } catch {
-        const inspection = inspectToolArguments(tool, preparedCall);
-        const error = inspection.message ?? 'Unknown validation error';
-        tracer.phaseEnd(toolCall, phase, 'error', { phase, received, converted: inspection.converted, issues: inspection.issues, error });
-        return immediate(error, 'error');
-      }
-      argsSnapshot = snapshot(args);
-      tracer.phaseEnd(toolCall, phase, 'ok', { phase, received, converted: argsSnapshot, value: argsSnapshot, issues: NO_ISSUES });
-      phase = undefined; // the validate span is closed; a failure below belongs to no open phase
-    } else {
-      args = validateToolArguments(tool, preparedCall);
-    }
-    if (config.beforeToolCall) {
-      phase = 'beforeToolCall';
-      tracer?.phaseStart(toolCall, phase);
-      const decision = await config.beforeToolCall({ assistantMessage, toolCall, args, context }, signal);
-      if (signal?.aborted) {
-        tracer?.phaseEnd(toolCall, phase, 'aborted', { phase, args: argsSnapshot, decision: snapshot(decision) });
-        return immediate('Operation aborted', 'aborted');
-      }
-      if (decision?.block) {
-        tracer?.phaseEnd(toolCall, phase, 'blocked', { phase, args: argsSnapshot, decision: snapshot(decision) });
-        const blocked = immediate(decision.reason || 'Tool execution was blocked', 'blocked');
-        if (decision.terminate === true) blocked.result.terminate = true;
-        return blocked;
-      }
-      tracer?.phaseEnd(toolCall, phase, 'ok', { phase, args: argsSnapshot, decision: snapshot(decision) });
-      phase = undefined;
-    }
-    if (signal?.aborted) return immediate('Operation aborted', 'aborted');
-    return { kind: 'prepared', toolCall, tool, args, argsSnapshot };
-  } catch (error) {
-    const text = errorText(error);
-    if (tracer && phase) tracer.phaseEnd(toolCall, phase, 'error', failedPhaseData(phase, toolCall, text));
-    return immediate(text, 'error');
-  }
-}
-
-function failedPhaseData(phase: ToolPhase, toolCall: ToolCall, error: string): PhaseData {
-  switch (phase) {
-    case 'prepare': return { phase, before: snapshot(toolCall.arguments), after: undefined, changed: false, error };
-    case 'validate': return { phase, received: snapshot(toolCall.arguments), issues: [], error };
-    default: return { phase: 'beforeToolCall', args: undefined, decision: undefined, error };
-  }
-}
-
 /** Runs execute; onUpdate emits tool_execution_update only until execute settles (later calls are ignored). */
 export async function executePreparedToolCall(run: LoopRun, prepared: PreparedToolCall): Promise<ExecutedToolCall> {
   const { emit, tracer } = run;
   const { toolCall } = prepared;
-  const pendingUpdates: Promise<void>[] = [];
+  // Allocated on the first update; awaiting `undefined` costs the same single tick as pi's Promise.all([]).
+  let pendingUpdates: Promise<void>[] | undefined;
   let accepting = true;
   tracer?.phaseStart(toolCall, 'execute');
   const onUpdate = (partialResult: AgentToolResult<any>): void => {
@@ -176,28 +64,28 @@ export async function executePreparedToolCall(run: LoopRun, prepared: PreparedTo
       return;
     }
     tracer?.update(toolCall, snapshot(partialResult), true);
-    pendingUpdates.push(Promise.resolve(emit({
+    (pendingUpdates ??= []).push(Promise.resolve(emit({
       type: 'tool_execution_update', toolCallId: toolCall.id, toolName: toolCall.name, args: toolCall.arguments, partialResult,
     })));
   };
   try {
     const result = await prepared.tool.execute(toolCall.id, prepared.args, run.signal, onUpdate);
     accepting = false;
-    await Promise.all(pendingUpdates);
+    await (pendingUpdates && Promise.all(pendingUpdates));
     if (!tracer) return { result, isError: false };
     const resultSnapshot = snapshot(result);
     tracer.phaseEnd(toolCall, 'execute', 'ok', {
-      phase: 'execute', args: prepared.argsSnapshot, result: resultSnapshot, updates: pendingUpdates.length,
+      phase: 'execute', args: prepared.argsSnapshot, result: resultSnapshot, updates: pendingUpdates?.length ?? 0,
     });
     return { result, isError: false, resultSnapshot };
   } catch (error) {
     accepting = false;
-    await Promise.all(pendingUpdates);
+    await (pendingUpdates && Promise.all(pendingUpdates));
     const result = createErrorToolResult(errorText(error));
     if (!tracer) return { result, isError: true };
     const resultSnapshot = snapshot(result);
     tracer.phaseEnd(toolCall, 'execute', 'error', {
-      phase: 'execute', args: prepared.argsSnapshot, result: resultSnapshot, error: errorText(error), updates: pendingUpdates.length,
+      phase: 'execute', args: prepared.argsSnapshot, result: resultSnapshot, error: errorText(error), updates: pendingUpdates?.length ?? 0,
     });
     return { result, isError: true, resultSnapshot };
   } finally {
@@ -208,8 +96,24 @@ export async function executePreparedToolCall(run: LoopRun, prepared: PreparedTo
 /**
  * afterToolCall merge, as pi does: the executed result is spread, then content/details/usage/terminate and
  * isError are replaced where the hook's value is not null/undefined; a throwing hook yields an error result.
+ * Without the hook the outcome is returned directly: awaiting it costs the caller the one tick pi's async
+ * function costs, without its promise.
  */
-export async function finalizeExecutedToolCall(
+export function finalizeExecutedToolCall(
+  run: LoopRun,
+  context: AgentContext,
+  assistantMessage: AssistantMessage,
+  prepared: PreparedToolCall,
+  executed: ExecutedToolCall,
+  config: AgentLoopConfig,
+): FinalizedToolCall | Promise<FinalizedToolCall> {
+  if (!config.afterToolCall) {
+    return { toolCall: prepared.toolCall, result: executed.result, isError: executed.isError, resultSnapshot: executed.resultSnapshot };
+  }
+  return finalizeWithAfterToolCall(run, context, assistantMessage, prepared, executed, config);
+}
+
+async function finalizeWithAfterToolCall(
   run: LoopRun,
   context: AgentContext,
   assistantMessage: AssistantMessage,
@@ -219,40 +123,38 @@ export async function finalizeExecutedToolCall(
 ): Promise<FinalizedToolCall> {
   let { result, isError } = executed;
   let resultSnapshot = executed.resultSnapshot;
-  if (config.afterToolCall) {
-    const tracer = run.tracer;
-    tracer?.phaseStart(prepared.toolCall, 'afterToolCall');
-    try {
-      const override = await config.afterToolCall({
-        assistantMessage, toolCall: prepared.toolCall, args: prepared.args, result, isError, context,
-      }, run.signal);
-      if (override) {
-        result = {
-          ...result,
-          content: override.content ?? result.content,
-          details: override.details ?? result.details,
-          usage: override.usage ?? result.usage,
-          terminate: override.terminate ?? result.terminate,
-        };
-        isError = override.isError ?? isError;
-      }
-      if (tracer) {
-        const after = override ? snapshot(result) : resultSnapshot;
-        tracer.phaseEnd(prepared.toolCall, 'afterToolCall', 'ok', {
-          phase: 'afterToolCall', before: resultSnapshot, override: snapshot(override), after,
-        });
-        resultSnapshot = after;
-      }
-    } catch (error) {
-      result = createErrorToolResult(errorText(error));
-      isError = true;
-      if (tracer) {
-        const after = snapshot(result);
-        tracer.phaseEnd(prepared.toolCall, 'afterToolCall', 'error', {
-          phase: 'afterToolCall', before: resultSnapshot, override: undefined, after, error: errorText(error),
-        });
-        resultSnapshot = after;
-      }
+  const tracer = run.tracer;
+  tracer?.phaseStart(prepared.toolCall, 'afterToolCall');
+  try {
+    const override = await config.afterToolCall!({
+      assistantMessage, toolCall: prepared.toolCall, args: prepared.args, result, isError, context,
+    }, run.signal);
+    if (override) {
+      result = {
+        ...result,
+        content: override.content ?? result.content,
+        details: override.details ?? result.details,
+        usage: override.usage ?? result.usage,
+        terminate: override.terminate ?? result.terminate,
+      };
+      isError = override.isError ?? isError;
+    }
+    if (tracer) {
+      const after = override ? snapshot(result) : resultSnapshot;
+      tracer.phaseEnd(prepared.toolCall, 'afterToolCall', 'ok', {
+        phase: 'afterToolCall', before: resultSnapshot, override: snapshot(override), after,
+      });
+      resultSnapshot = after;
+    }
+  } catch (error) {
+    result = createErrorToolResult(errorText(error));
+    isError = true;
+    if (tracer) {
+      const after = snapshot(result);
+      tracer.phaseEnd(prepared.toolCall, 'afterToolCall', 'error', {
+        phase: 'afterToolCall', before: resultSnapshot, override: undefined, after, error: errorText(error),
+      });
+      resultSnapshot = after;
     }
   }
   return { toolCall: prepared.toolCall, result, isError, resultSnapshot };

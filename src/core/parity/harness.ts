@@ -90,7 +90,9 @@ const MAX_EVENTS = 2_000;
 export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Scenario, options: RunOptions = {}): Promise<RunRecord> {
   const clock = new VirtualClock();
   const lines: string[] = [];
-  const log = (line: string) => lines.push(line);
+  const events: string[] = [];
+  // Each side-log line notes how many events were out by then, so tool and hook timing is compared too.
+  const log = (line: string) => lines.push(`${line} [after ${events.length} events]`);
   const faux = host.register({
     api: 'faux-parity',
     tokenSize: { min: scenario.tokenSize ?? 1000, max: scenario.tokenSize ?? 1000 },
@@ -107,7 +109,6 @@ export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Sc
     const setup = scenario.setup(env);
     faux.setResponses(setup.responses ?? []);
     const recorder = new IdentityRecorder();
-    const events: string[] = [];
     const emit = async (event: AgentEvent) => {
       // A scenario that loops forever on microtasks would starve every timer, the hang guard included.
       if (events.length >= MAX_EVENTS) throw new Error(`more than ${MAX_EVENTS} events`);

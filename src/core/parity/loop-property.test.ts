@@ -37,9 +37,9 @@ interface RunPlan {
 
 const workArb: fc.Arbitrary<Work> = fc.record({
   ms: fc.constantFrom(0, 5, 10, 20, 40),
-  micro: fc.nat(4),
+  micro: fc.nat(6),
   updates: fc.nat(3),
-  lateMicro: fc.nat(3),
+  lateMicro: fc.nat(12),
   fail: fc.constantFrom('error', 'string'),
   terminate: fc.boolean(),
   stubborn: fc.boolean(),
@@ -87,9 +87,15 @@ function workTools(env: ScenarioEnv): AgentTool<any>[] {
       await hop(1);
     }
     await hop(w.micro);
+    env.log(`worked ${id}`);
     if (w.ms) await env.clock.sleep(w.ms, w.stubborn ? undefined : signal);
     if (!w.stubborn && signal?.aborted) throw new Error(`${id} aborted`);
-    if (w.lateMicro !== undefined) void hop(w.lateMicro).then(() => onUpdate?.({ content: [], details: { late: true } }));
+    if (w.lateMicro !== undefined) {
+      void hop(w.lateMicro).then(() => {
+        env.log(`late update ${id}`);
+        onUpdate?.({ content: [], details: { late: true } });
+      });
+    }
     if (w.fail === 'error') throw new Error(`${id} failed`);
     if (w.fail === 'string') throw `${id} failed as a string`;
     return { content: [{ type: 'text', text: `${id} ok` }], details: { id }, ...(w.terminate ? { terminate: true } : {}) };

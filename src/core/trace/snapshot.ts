@@ -20,6 +20,7 @@ export function snapshot(value: unknown): unknown {
 }
 
 const MAX_DEPTH = 64;
+const CYCLE_CHECK_DEPTH = 2;
 /** Objects on the current walk, for cycle detection; reused across calls (snapshots are synchronous). */
 const path: object[] = [];
 
@@ -39,22 +40,27 @@ function copy(value: unknown, depth: number): unknown {
   if (value === null) return null;
   const obj = value as object;
   if (depth > MAX_DEPTH) return '[Too deep]';
-  if (path.includes(obj)) return '[Circular]';
+  // Cycle checks start one level down: typical trace data (arguments, results) is shallow and pays nothing,
+  // while a cycle is still caught within a lap.
+  const tracked = depth >= CYCLE_CHECK_DEPTH;
+  if (tracked && path.includes(obj)) return '[Circular]';
   if (Array.isArray(obj)) {
-    path.push(obj);
+    if (tracked) path.push(obj);
     const out = new Array(obj.length);
-    for (let i = 0; i < obj.length; i++) out[i] = copy(obj[i], depth + 1);
-    path.pop();
+    for (let i = 0; i < obj.length; i++) {
+      out[i] = copy(obj[i], depth + 1);
+    }
+    if (tracked) path.pop();
     return out;
   }
   const proto = Object.getPrototypeOf(obj);
   if (proto === plainProto || proto === null) {
-    path.push(obj);
+    if (tracked) path.push(obj);
     const out: Record<string, unknown> = {};
     for (const key in obj) {
       if (hasOwn.call(obj, key)) out[key] = copy((obj as Record<string, unknown>)[key], depth + 1);
     }
-    path.pop();
+    if (tracked) path.pop();
     return out;
   }
   if (typeof (obj as { then?: unknown }).then === 'function') return '[Promise]';
@@ -66,3 +72,26 @@ function copy(value: unknown, depth: number): unknown {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Whether `a` and `b` hold the same plain data (primitives, arrays, plain objects with the same keys in the same
+ * order). Anything else compares as different, so a `true` is always safe for sharing one snapshot.
+ */
+export function sameData(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || depth > 8) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== plainProto || Object.getPrototypeOf(b) !== plainProto) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  for (let i = 0; i < keysA.length; i++) {
+    const key = keysA[i];
+    if (key !== keysB[i] || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
