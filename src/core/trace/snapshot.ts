@@ -72,6 +72,8 @@ function copy(value: unknown, depth: number): unknown {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+/** One reusable key list per depth for sameData (comparisons are synchronous). */
+const keyScratch: string[][] = [];
 
 /**
  * Whether `a` and `b` hold the same plain data (primitives, arrays, plain objects with the same keys in the same
@@ -86,12 +88,19 @@ export function sameData(a: unknown, b: unknown, depth = 0): boolean {
     return true;
   }
   if (Array.isArray(b) || Object.getPrototypeOf(a) !== plainProto || Object.getPrototypeOf(b) !== plainProto) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  for (let i = 0; i < keysA.length; i++) {
-    const key = keysA[i];
-    if (key !== keysB[i] || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
+  // Same keys in the same order, compared without allocating key lists.
+  const keys = keyScratch[depth] ??= [];
+  keys.length = 0;
+  for (const key in a) if (hasOwn.call(a, key)) keys.push(key);
+  let index = 0;
+  for (const key in b) {
+    if (!hasOwn.call(b, key)) continue;
+    if (keys[index++] !== key) return false;
+  }
+  if (index !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (!sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
   }
   return true;
 }

@@ -9,8 +9,9 @@ export type RunMode = 'parallel' | 'sequential' | 'mixed';
 export class Tracer {
   /** The current turn (1-based); 0 before the first turn_start. */
   turn = 0;
-  /** Calls of the current batch still waiting for their tool_execution_start (their `queued` span is open). */
-  private readonly waiting = new Set<ToolCall>();
+  /** The current batch's calls; those from `nextToStart` on still wait for their tool_execution_start. */
+  private batchCalls: readonly ToolCall[] = [];
+  private nextToStart = 0;
   /** Content indexes of the streaming message whose block has started but not ended. */
   private readonly openBlocks = new Map<number, BlockKind>();
   /** The phase each call is in right now (so a run that breaks can close them). */
@@ -63,23 +64,28 @@ export class Tracer {
     this.emit(truncated
       ? { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds, truncated }
       : { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds });
+    this.batchCalls = toolCalls;
+    this.nextToStart = 0;
     for (const call of toolCalls) {
-      this.waiting.add(call);
       this.emit({ type: 'trace_phase_start', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase: 'queued' });
     }
   }
 
   /** Closes the batch; calls an abort left unprocessed end their `queued` span as `skipped`. */
   batchEnd(terminate: boolean): void {
-    for (const call of this.waiting) this.phaseEnd(call, 'queued', 'skipped');
-    this.waiting.clear();
+    const calls = this.batchCalls;
+    for (let i = this.nextToStart; i < calls.length; i++) this.phaseEnd(calls[i], 'queued', 'skipped');
+    this.batchCalls = [];
+    this.nextToStart = 0;
     this.batchOpen = false;
     this.emit({ type: 'trace_batch_end', t: this.clock.now(), turn: this.turn, terminate });
   }
 
-  /** The call's tool_execution_start went out: its wait is over. */
+  /** The call's tool_execution_start went out: its wait is over. Both modes start calls in source order. */
   callStarted(call: ToolCall): void {
-    if (this.waiting.delete(call)) this.phaseEnd(call, 'queued', 'ok', QUEUED);
+    if (this.batchCalls[this.nextToStart] !== call) return;
+    this.nextToStart++;
+    this.phaseEnd(call, 'queued', 'ok', QUEUED);
   }
 
   phaseStart(call: ToolCall, phase: ToolPhase): void {
