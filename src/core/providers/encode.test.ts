@@ -93,6 +93,22 @@ describe('encodeVariants', () => {
     const oauth = results.find((r) => r.variant.key === 'anthropic-messages--oauth')!.result;
     expect(oauth.ok && (oauth.body as { tools: { name: string }[] }).tools[0].name).toBe('Read');
   });
+
+  it('encodes a conversation built per variant, as if each model had written its own history', () => {
+    const seen: string[] = [];
+    const results = encodeVariants((variant) => {
+      seen.push(variant.key);
+      return { ...firstTurn([TOOLS[0]]), messages: [{ role: 'user', content: `Hello from ${variant.key}`, timestamp: 1 }] };
+    });
+    expect(seen).toEqual(API_VARIANTS.map((v) => v.key));
+    for (const { variant, result } of results) expect(result.ok && JSON.stringify(result.body)).toContain(`Hello from ${variant.key}`);
+  });
+
+  it('fails only the variant whose model is malformed', () => {
+    const broken = { ...API_VARIANTS[1], key: 'broken', model: { ...API_VARIANTS[1].model, input: undefined } } as unknown as typeof API_VARIANTS[number];
+    const results = encodeVariants(firstTurn([TOOLS[0]]), {}, [API_VARIANTS[0], broken, API_VARIANTS[4]]);
+    expect(results.map((r) => r.result.ok)).toEqual([true, false, true]);
+  });
 });
 
 describe('KNOWN_APIS', () => {

@@ -83,15 +83,23 @@ export interface VariantResult {
 
 /**
  * Encodes the same context for every variant (or the given ones), each with its own model and options.
- * The tools are checked once; one variant failing never affects another.
+ * `context` may also be a function giving each variant its own conversation (e.g. a history written by that
+ * very model). Each distinct tools list is checked once; one variant failing never affects another.
  */
-export function encodeVariants(context: Context, options: EncodeOptions = {}, variants: readonly ApiVariant[] = API_VARIANTS): VariantResult[] {
-  const problem = inputProblem(variants[0]?.model ?? API_VARIANTS[0].model, context);
-  const schemaProblem = problem ? undefined : checkTools(context.tools);
+export function encodeVariants(
+  context: Context | ((variant: ApiVariant) => Context),
+  options: EncodeOptions = {},
+  variants: readonly ApiVariant[] = API_VARIANTS,
+): VariantResult[] {
+  const checked = new Map<unknown, SchemaProblem | undefined>();
   return variants.map((variant) => {
+    const own = typeof context === 'function' ? context(variant) : context;
+    const problem = inputProblem(variant.model, own);
     if (problem) return { variant, result: { ok: false, api: variant.api, error: problem } };
+    if (!checked.has(own.tools)) checked.set(own.tools, checkTools(own.tools));
+    const schemaProblem = checked.get(own.tools);
     if (schemaProblem) return { variant, result: schemaFailure(variant.api, schemaProblem) };
-    return { variant, result: encodeChecked(variant.model, context, { ...options, ...variant.options }) };
+    return { variant, result: encodeChecked(variant.model, own, { ...options, ...variant.options }) };
   });
 }
 
