@@ -29,6 +29,11 @@ export interface RunScenarioOptions {
   /** Message timestamps are epochMs + clock.now() (default 0), so virtual replays are byte-identical. */
   epochMs?: number;
   onToolCallArguments?: (progress: ToolCallArgumentsProgress) => void;
+  /**
+   * Receives every pi event synchronously, as it is emitted (before any moment it triggers fires), so a
+   * recorder can snapshot partial messages that pi later mutates and keep its order with the trace events.
+   */
+  onEvent?: (event: AgentEvent) => void;
 }
 
 export interface ScenarioRunResult {
@@ -93,6 +98,7 @@ export function runScenario(scenario: Scenario, options: RunScenarioOptions = {}
   const log = (text: string) => traceSink({ type: 'trace_log', t: clock.now(), level: 'log', text });
   const emit = (event: AgentEvent) => {
     eventLog.push(event);
+    options.onEvent?.(event);
     events.push(event);
     moments.onAgentEvent(event);
   };
