@@ -19,7 +19,14 @@ export interface Diagnostic {
   fileId: string;
   severity: 'error' | 'warning';
   kind: 'syntax' | 'evaluation' | 'contract' | 'schema';
+  /** English text. Syntax and runtime errors are the engine's own words and carry no code. */
   message: string;
+  /**
+   * Stable id of a problem the playground's own checks found (`contract.no-execute`, `schema.unknown-type`, …),
+   * with the values the message was built from, so the UI can word it in the reader's language.
+   */
+  code?: string;
+  params?: Record<string, string | number>;
   line: number;
   column: number;
   endLine?: number;
@@ -70,9 +77,15 @@ export interface FsCapabilityHost {
   list(path: string, options?: Record<string, unknown>): Promise<FsEntry[]>;
   stat(path: string, options?: Record<string, unknown>): Promise<unknown>;
   remove(path: string, options?: Record<string, unknown>): Promise<void>;
+  /**
+   * Optional: the capability to use for requests made while tool call `toolCallId` runs (its execute, or a hook
+   * for it), so what user code touches can be attributed to that call. Not reachable from user code.
+   */
+  forCall?(toolCallId: string): FsCapabilityHost;
 }
 
-export type FsOperation = keyof FsCapabilityHost;
+/** The methods user code can reach. */
+export type FsOperation = Exclude<keyof FsCapabilityHost, 'forCall'>;
 
 export interface SandboxLogEntry {
   toolCallId?: string;

@@ -7,7 +7,16 @@ export interface SchemaIssue {
   path: SchemaPath;
   severity: 'error' | 'warning';
   message: string;
+  /** Stable id of the problem, so a UI can word it in another language (`message` is the English text). */
+  code: SchemaIssueCode;
+  /** The values `message` was built from, by name. */
+  params: Record<string, string>;
 }
+
+export type SchemaIssueCode =
+  | 'not-object' | 'root-not-object' | 'not-a-schema' | 'circular' | 'unknown-type' | 'required-not-array'
+  | 'required-not-listed' | 'enum-not-array' | 'pattern-not-string' | 'pattern-invalid' | 'not-a-number'
+  | 'not-a-count' | 'not-a-schema-map' | 'not-a-schema-list';
 
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
@@ -26,8 +35,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 export function checkParametersSchema(schema: unknown): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   if (!isObject(schema)) {
-    const got = schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema;
-    issues.push({ path: [], severity: 'error', message: `parameters must be a JSON Schema object, got ${got}` });
+    const type = schema === null ? 'null' : Array.isArray(schema) ? 'array' : typeof schema;
+    const got = type === 'array' ? 'an array' : type;
+    issues.push({ path: [], severity: 'error', message: `parameters must be a JSON Schema object, got ${got}`, code: 'not-object', params: { type } });
     return issues;
   }
   const rootType = schema.type;
@@ -35,6 +45,7 @@ export function checkParametersSchema(schema: unknown): SchemaIssue[] {
     issues.push({
       path: ['type'], severity: 'warning',
       message: `parameters should describe an object (type "object"); providers reject type ${JSON.stringify(rootType)} at the root`,
+      code: 'root-not-object', params: { type: JSON.stringify(rootType) },
     });
   }
   checkNode(schema, [], issues, new Set());
@@ -44,62 +55,68 @@ export function checkParametersSchema(schema: unknown): SchemaIssue[] {
 function checkNode(node: unknown, path: SchemaPath, issues: SchemaIssue[], ancestors: Set<object>): void {
   if (typeof node === 'boolean') return;
   if (!isObject(node)) {
-    issues.push({ path, severity: 'error', message: `Expected a schema (an object), got ${JSON.stringify(node) ?? typeof node}` });
+    const value = JSON.stringify(node) ?? typeof node;
+    issues.push({ path, severity: 'error', message: `Expected a schema (an object), got ${value}`, code: 'not-a-schema', params: { value } });
     return;
   }
   if (ancestors.has(node)) {
-    issues.push({ path, severity: 'error', message: 'The schema refers to itself (a circular object cannot be sent as JSON)' });
+    issues.push({ path, severity: 'error', message: 'The schema refers to itself (a circular object cannot be sent as JSON)', code: 'circular', params: {} });
     return;
   }
   ancestors.add(node);
-  const error = (key: SchemaPath, message: string) => issues.push({ path: [...path, ...key], severity: 'error', message });
+  const error = (key: SchemaPath, message: string, code: SchemaIssueCode, params: Record<string, string> = {}) =>
+    issues.push({ path: [...path, ...key], severity: 'error', message, code, params });
 
   if ('type' in node) {
     const types = Array.isArray(node.type) ? node.type : [node.type];
     for (const [i, t] of types.entries()) {
       if (typeof t !== 'string' || !TYPES.has(t)) {
         const where: SchemaPath = Array.isArray(node.type) ? ['type', i] : ['type'];
-        error(where, `Unknown type ${JSON.stringify(t)}; expected one of ${[...TYPES].join(', ')}`);
+        const expected = [...TYPES].join(', ');
+        error(where, `Unknown type ${JSON.stringify(t)}; expected one of ${expected}`, 'unknown-type', { type: JSON.stringify(t) ?? String(t), expected });
       }
     }
   }
   if ('required' in node) {
     if (!Array.isArray(node.required) || node.required.some((r) => typeof r !== 'string')) {
-      error(['required'], '"required" must be an array of property names');
+      error(['required'], '"required" must be an array of property names', 'required-not-array');
     } else if (isObject(node.properties)) {
       for (const [i, name] of (node.required as string[]).entries()) {
         if (!(name in node.properties)) {
-          issues.push({ path: [...path, 'required', i], severity: 'warning', message: `"${name}" is required but not listed in properties` });
+          issues.push({
+            path: [...path, 'required', i], severity: 'warning', message: `"${name}" is required but not listed in properties`,
+            code: 'required-not-listed', params: { name },
+          });
         }
       }
     }
   }
-  if ('enum' in node && !Array.isArray(node.enum)) error(['enum'], '"enum" must be an array of allowed values');
+  if ('enum' in node && !Array.isArray(node.enum)) error(['enum'], '"enum" must be an array of allowed values', 'enum-not-array');
   if ('pattern' in node) {
-    if (typeof node.pattern !== 'string') error(['pattern'], '"pattern" must be a string');
+    if (typeof node.pattern !== 'string') error(['pattern'], '"pattern" must be a string', 'pattern-not-string');
     else {
       try {
         new RegExp(node.pattern, 'u');
       } catch (e) {
-        error(['pattern'], `Invalid regular expression: ${(e as Error).message}`);
+        error(['pattern'], `Invalid regular expression: ${(e as Error).message}`, 'pattern-invalid', { error: (e as Error).message });
       }
     }
   }
-  for (const key of NUMBERS) if (key in node && typeof node[key] !== 'number') error([key], `"${key}" must be a number`);
+  for (const key of NUMBERS) if (key in node && typeof node[key] !== 'number') error([key], `"${key}" must be a number`, 'not-a-number', { key });
   for (const key of COUNTS) {
     const v = node[key];
-    if (key in node && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)) error([key], `"${key}" must be a non-negative integer`);
+    if (key in node && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)) error([key], `"${key}" must be a non-negative integer`, 'not-a-count', { key });
   }
   for (const key of SCHEMA_MAPS) {
     if (!(key in node)) continue;
     const map = node[key];
-    if (!isObject(map)) { error([key], `"${key}" must be an object of schemas`); continue; }
+    if (!isObject(map)) { error([key], `"${key}" must be an object of schemas`, 'not-a-schema-map', { key }); continue; }
     for (const name of Object.keys(map)) checkNode(map[name], [...path, key, name], issues, ancestors);
   }
   for (const key of SCHEMA_LISTS) {
     if (!(key in node)) continue;
     const list = node[key];
-    if (!Array.isArray(list) || list.length === 0) { error([key], `"${key}" must be a non-empty array of schemas`); continue; }
+    if (!Array.isArray(list) || list.length === 0) { error([key], `"${key}" must be a non-empty array of schemas`, 'not-a-schema-list', { key }); continue; }
     list.forEach((item, i) => checkNode(item, [...path, key, i], issues, ancestors));
   }
   for (const key of SINGLE_SCHEMAS) if (key in node) checkNode(node[key], [...path, key], issues, ancestors);

@@ -114,6 +114,8 @@ function combine(perFile: { file: SourceFile; result: FileResult }[]): Evaluatio
       diagnostics.push({
         fileId: file.id, severity: 'error', kind: 'contract',
         message: `Duplicate tool name "${tool.name}": already defined in ${where}. pi calls the first tool with a name, so this one is left out`,
+        code: 'contract.duplicate-name',
+        params: { name: tool.name, ...(first.file.id === file.id ? {} : { file: displayName(first.file) }), ...(first.line ? { line: first.line } : {}) },
         line: tool.sourceRange?.line ?? 1, column: tool.sourceRange?.column ?? 1,
       });
     }
@@ -127,6 +129,7 @@ function combine(perFile: { file: SourceFile; result: FileResult }[]): Evaluatio
         diagnostics.push({
           fileId: file.id, severity: 'error', kind: 'contract', line: at.line, column: at.column,
           message: `${hook} is already exported by ${other ? displayName(other) : first.fileId}; only the first one is used`,
+          code: 'hooks.duplicate', params: { hook, file: other ? displayName(other) : first.fileId },
         });
       }
     }

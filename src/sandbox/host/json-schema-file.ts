@@ -25,20 +25,27 @@ export function evaluateJsonSchemaFile(file: SourceFile): FileResult {
     }
     return { line: 1, column: 1, endLine: 1, endColumn: 1 };
   };
-  const add = (severity: Diagnostic['severity'], kind: Diagnostic['kind'], message: string, path: SchemaPath) => {
+  const add = (severity: Diagnostic['severity'], kind: Diagnostic['kind'], message: string, path: SchemaPath, code: string, params: Record<string, string> = {}) => {
     const span = at(path);
-    diagnostics.push({ fileId: file.id, severity, kind, message, line: span.line, column: span.column, endLine: span.endLine, endColumn: span.endColumn });
+    diagnostics.push({
+      fileId: file.id, severity, kind, message, line: span.line, column: span.column, endLine: span.endLine, endColumn: span.endColumn, code, params,
+    });
   };
 
   const tools: EvaluatedTool[] = [];
   const addTool = (name: string, description: unknown, schema: unknown, schemaPath: SchemaPath, toolPath: SchemaPath, label?: unknown) => {
     const toolLabel = `Tool "${name}"`;
     const nameWarning = checkToolName(name, toolLabel);
-    if (nameWarning) add('warning', 'contract', nameWarning, [...toolPath, 'name']);
-    if (description === undefined) add('warning', 'contract', `${toolLabel} has no description; the model reads it to decide when to call the tool`, toolPath);
-    else if (typeof description !== 'string') add('error', 'contract', `${toolLabel}: "description" must be a string`, [...toolPath, 'description']);
+    const tool = { tool: name };
+    if (nameWarning) add('warning', 'contract', nameWarning, [...toolPath, 'name'], 'contract.name-format', tool);
+    if (description === undefined) {
+      add('warning', 'contract', `${toolLabel} has no description; the model reads it to decide when to call the tool`, toolPath, 'contract.no-description', tool);
+    } else if (typeof description !== 'string') {
+      add('error', 'contract', `${toolLabel}: "description" must be a string`, [...toolPath, 'description'], 'contract.description-not-string', tool);
+    }
     for (const issue of checkParametersSchema(schema)) {
-      add(issue.severity, 'schema', `${toolLabel}: ${formatSchemaPath(issue.path, 'inputSchema')}: ${issue.message}`, [...schemaPath, ...issue.path]);
+      const path = formatSchemaPath(issue.path, 'inputSchema');
+      add(issue.severity, 'schema', `${toolLabel}: ${path}: ${issue.message}`, [...schemaPath, ...issue.path], `schema.${issue.code}`, { ...tool, path, ...issue.params });
     }
     if (!isObject(schema)) return;
     const start = at(toolPath, false);
@@ -50,11 +57,11 @@ export function evaluateJsonSchemaFile(file: SourceFile): FileResult {
     });
   };
   const addMcpTool = (entry: unknown, path: SchemaPath) => {
-    if (!isObject(entry)) return add('error', 'contract', 'Expected an MCP tool object { name, description, inputSchema }', path);
+    if (!isObject(entry)) return add('error', 'contract', 'Expected an MCP tool object { name, description, inputSchema }', path, 'json.not-mcp-tool');
     if (typeof entry.name !== 'string' || entry.name === '') {
-      return add('error', 'contract', 'The MCP tool has no name: "name" must be a non-empty string', [...path, 'name']);
+      return add('error', 'contract', 'The MCP tool has no name: "name" must be a non-empty string', [...path, 'name'], 'json.mcp-no-name');
     }
-    if (!('inputSchema' in entry)) return add('error', 'contract', `Tool "${entry.name}" has no inputSchema`, path);
+    if (!('inputSchema' in entry)) return add('error', 'contract', `Tool "${entry.name}" has no inputSchema`, path, 'json.no-input-schema', { tool: entry.name });
     const annotations = isObject(entry.annotations) ? entry.annotations : {};
     addTool(entry.name, entry.description, entry.inputSchema, [...path, 'inputSchema'], path, entry.title ?? annotations.title);
   };
@@ -68,9 +75,9 @@ export function evaluateJsonSchemaFile(file: SourceFile): FileResult {
   }
   else {
     const name = (file.name ?? '').replace(/\.(json|schema\.json)$/i, '');
-    if (!name) add('error', 'contract', 'A bare JSON Schema is named after its file, and this file has no name', []);
+    if (!name) add('error', 'contract', 'A bare JSON Schema is named after its file, and this file has no name', [], 'json.bare-schema-unnamed');
     else addTool(name, isObject(root) ? root.description : undefined, root, [], []);
   }
-  if (tools.length === 0 && diagnostics.length === 0) add('warning', 'contract', 'This file defines no tools', []);
+  if (tools.length === 0 && diagnostics.length === 0) add('warning', 'contract', 'This file defines no tools', [], 'json.no-tools');
   return { tools, hooks: { ...NO_HOOKS }, diagnostics };
 }

@@ -32,7 +32,8 @@ export function reportToFileResult(file: SourceFile, report: ModuleReport, map: 
   }
   for (const note of report.notes) {
     const offset = locator.exportOffset(note.exportName) ?? 0;
-    diagnostics.push({ fileId: file.id, severity: note.severity, kind: 'contract', message: note.message, ...at(locator.position(offset)) });
+    const code = note.code ? { code: note.code, params: note.exportName ? { export: note.exportName } : {} } : {};
+    diagnostics.push({ fileId: file.id, severity: note.severity, kind: 'contract', message: note.message, ...code, ...at(locator.position(offset)) });
   }
   const tools: EvaluatedTool[] = [];
   const seenNames = new Map<string, number>();
@@ -51,7 +52,10 @@ export function reportToFileResult(file: SourceFile, report: ModuleReport, map: 
     const offset = locator.exportOffset(hook) ?? locator.propertyOffset(hook, 0) ?? 0;
     hookPositions[hook] = locator.position(offset);
     if (field.kind !== 'function') {
-      diagnostics.push({ fileId: file.id, severity: 'error', kind: 'contract', message: `${hook} must be a function, got a ${field.kind}`, ...at(locator.position(offset)) });
+      diagnostics.push({
+        fileId: file.id, severity: 'error', kind: 'contract', message: `${hook} must be a function, got a ${field.kind}`,
+        code: 'hooks.not-a-function', params: { hook, gotKind: field.kind }, ...at(locator.position(offset)),
+      });
     }
   }
   return {

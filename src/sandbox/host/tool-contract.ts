@@ -20,6 +20,8 @@ export interface ToolPlacer {
 }
 
 const describeKind = (f: FieldReport) => (f.kind === 'string' ? `the string ${JSON.stringify(f.value)}` : f.kind === 'missing' ? 'nothing' : `a ${f.kind}`);
+/** The parts of describeKind, as diagnostic params (`got` is worded by the UI from these). */
+const gotParams = (f: FieldReport) => ({ gotKind: f.kind, ...(f.kind === 'string' ? { gotValue: JSON.stringify(f.value) } : {}) });
 
 export function checkToolName(name: string, tool: string): string | undefined {
   return PROVIDER_NAME.test(name) ? undefined
@@ -43,48 +45,63 @@ export function checkToolReport(fileId: string, report: ToolReport, place: ToolP
   const diagnostics: Diagnostic[] = [];
   const nameOk = report.name.kind === 'string' && report.name.value !== '';
   const toolLabel = nameOk ? `Tool "${report.name.value}"` : `The tool from ${report.origin}`;
-  const add = (severity: Diagnostic['severity'], kind: Diagnostic['kind'], message: string, at: SourcePosition) =>
-    diagnostics.push({ fileId, severity, kind, message, line: at.line, column: at.column });
-  const contract = (severity: Diagnostic['severity'], message: string, key?: string) =>
-    add(severity, 'contract', message, key ? place.property(key) : place.tool());
+  // Who the message is about, for the UI's wording: the tool's name, or else where it came from.
+  const subject = nameOk ? { tool: String(report.name.value) } : { origin: report.origin };
+  type Params = Record<string, string | number>;
+  const add = (severity: Diagnostic['severity'], kind: Diagnostic['kind'], message: string, at: SourcePosition, code: string, params: Params) =>
+    diagnostics.push({ fileId, severity, kind, message, line: at.line, column: at.column, code, params: { ...subject, ...params } });
+  const contract = (severity: Diagnostic['severity'], code: string, message: string, key?: string, params: Params = {}) =>
+    add(severity, 'contract', message, key ? place.property(key) : place.tool(), `contract.${code}`, params);
 
-  if (!nameOk) contract('error', `${toolLabel} has no name: "name" must be a non-empty string, got ${describeKind(report.name)}`);
+  if (!nameOk) contract('error', 'no-name', `${toolLabel} has no name: "name" must be a non-empty string, got ${describeKind(report.name)}`, undefined, gotParams(report.name));
   else {
     const warning = checkToolName(String(report.name.value), toolLabel);
-    if (warning) contract('warning', warning, 'name');
+    if (warning) contract('warning', 'name-format', warning, 'name');
   }
-  if (report.description.kind === 'missing') contract('error', `${toolLabel} has no description; the model reads it to decide when to call the tool`);
-  else if (report.description.kind !== 'string') contract('error', `${toolLabel}: "description" must be a string, got ${describeKind(report.description)}`, 'description');
-  if (report.label.kind === 'missing') contract('warning', `${toolLabel} has no label; pi's AgentTool requires one (it is shown in UIs, never sent to the model)`);
-  else if (report.label.kind !== 'string') contract('warning', `${toolLabel}: "label" should be a string, got ${describeKind(report.label)}`, 'label');
-  if (report.execute.kind === 'missing') contract('error', `${toolLabel} has no execute function`);
-  else if (report.execute.kind !== 'function') contract('error', `${toolLabel}: "execute" must be a function, got ${describeKind(report.execute)}`, 'execute');
+  if (report.description.kind === 'missing') contract('error', 'no-description', `${toolLabel} has no description; the model reads it to decide when to call the tool`);
+  else if (report.description.kind !== 'string') {
+    contract('error', 'description-type', `${toolLabel}: "description" must be a string, got ${describeKind(report.description)}`, 'description', gotParams(report.description));
+  }
+  if (report.label.kind === 'missing') contract('warning', 'no-label', `${toolLabel} has no label; pi's AgentTool requires one (it is shown in UIs, never sent to the model)`);
+  else if (report.label.kind !== 'string') {
+    contract('warning', 'label-type', `${toolLabel}: "label" should be a string, got ${describeKind(report.label)}`, 'label', gotParams(report.label));
+  }
+  if (report.execute.kind === 'missing') contract('error', 'no-execute', `${toolLabel} has no execute function`);
+  else if (report.execute.kind !== 'function') {
+    contract('error', 'execute-type', `${toolLabel}: "execute" must be a function, got ${describeKind(report.execute)}`, 'execute', gotParams(report.execute));
+  }
   if (!['missing', 'function'].includes(report.prepareArguments.kind)) {
-    contract('error', `${toolLabel}: "prepareArguments" must be a function, got ${describeKind(report.prepareArguments)}`, 'prepareArguments');
+    contract('error', 'prepare-arguments-type', `${toolLabel}: "prepareArguments" must be a function, got ${describeKind(report.prepareArguments)}`, 'prepareArguments', gotParams(report.prepareArguments));
   }
   const mode = report.executionMode;
   const modeOk = mode.kind === 'missing' || mode.value === 'sequential' || mode.value === 'parallel';
-  if (!modeOk) contract('error', `${toolLabel}: "executionMode" must be "sequential" or "parallel", got ${describeKind(mode)}`, 'executionMode');
+  if (!modeOk) {
+    contract('error', 'execution-mode', `${toolLabel}: "executionMode" must be "sequential" or "parallel", got ${describeKind(mode)}`, 'executionMode', gotParams(mode));
+  }
   const sampling = validSampling(report.constrainedSampling);
   if (sampling === 'invalid') {
-    contract('error', `${toolLabel}: "constrainedSampling" must be false, { type: "json_schema", strict: "prefer" | "require" } or { type: "grammar", variants }`, 'constrainedSampling');
+    contract('error', 'constrained-sampling', `${toolLabel}: "constrainedSampling" must be false, { type: "json_schema", strict: "prefer" | "require" } or { type: "grammar", variants }`, 'constrainedSampling');
   }
 
   let parameters: TSchema | undefined;
-  if (report.parametersField.kind === 'missing') contract('error', `${toolLabel} has no parameters schema`);
+  if (report.parametersField.kind === 'missing') contract('error', 'no-parameters', `${toolLabel} has no parameters schema`);
   else if (!report.parameters) {
-    contract('error', `${toolLabel}: "parameters" must be a JSON Schema object, got ${describeKind(report.parametersField)}`, 'parameters');
+    contract('error', 'parameters-type', `${toolLabel}: "parameters" must be a JSON Schema object, got ${describeKind(report.parametersField)}`, 'parameters', gotParams(report.parametersField));
   } else {
     for (const issue of checkParametersSchema(report.parameters.data)) {
-      add(issue.severity, 'schema', `${toolLabel}: ${formatSchemaPath(issue.path)}: ${issue.message}`, place.schema(issue.path));
+      const path = formatSchemaPath(issue.path);
+      add(issue.severity, 'schema', `${toolLabel}: ${path}: ${issue.message}`, place.schema(issue.path), `schema.${issue.code}`, { path, ...issue.params });
     }
     for (const part of report.parameters.dropped) {
       const where = formatSchemaPath([...part.path, ...(part.key ? [part.key] : [])]);
+      const what = part.reason === 'symbol' ? 'symbol' : part.reason === 'too-deep' ? 'too deeply nested value' : 'function';
       const message = part.reason === 'hidden-function'
         ? `${where} holds functions (a TypeBox refinement or codec) that cannot leave the sandbox; validation in the playground ignores them`
         : part.reason === 'circular' ? `${where} refers back to itself; the circular part was left out`
-        : `${where} is a ${part.reason === 'symbol' ? 'symbol' : part.reason === 'too-deep' ? 'too deeply nested value' : 'function'}; it was left out`;
-      add(part.reason === 'circular' ? 'error' : 'warning', 'schema', `${toolLabel}: ${message}`, place.schema(part.path));
+        : `${where} is a ${what}; it was left out`;
+      const code = part.reason === 'hidden-function' ? 'schema.hidden-function' : part.reason === 'circular' ? 'schema.dropped-circular'
+        : part.reason === 'symbol' ? 'schema.dropped-symbol' : part.reason === 'too-deep' ? 'schema.dropped-too-deep' : 'schema.dropped-function';
+      add(part.reason === 'circular' ? 'error' : 'warning', 'schema', `${toolLabel}: ${message}`, place.schema(part.path), code, { path: where });
     }
     parameters = decodeTransferredSchema(report.parameters) as TSchema;
   }

@@ -99,13 +99,17 @@ export async function collectTools(exports: Record<string, unknown>): Promise<{ 
       await value(extensionApi(registered));
       registered.forEach((tool, i) => add(tool, `registerTool #${i + 1}`, key));
       if (registered.length === 0) {
-        notes.push({ severity: 'warning', exportName: key, message: 'The default export is a function that registered no tools (pi.registerTool)' });
+        notes.push({
+          severity: 'warning', exportName: key, code: 'exports.factory-registered-none',
+          message: 'The default export is a function that registered no tools (pi.registerTool)',
+        });
       }
     }
   }
   if (tools.length === 0 && notes.length === 0) {
     notes.push({
       severity: 'warning',
+      code: 'exports.none',
       message: 'This file exports no tools. Export a tool object (export default { name, description, parameters, execute }) or an array of them',
     });
   }
