@@ -26,7 +26,7 @@ export class WorkspaceState {
   #tools = $state<ToolFile[]>([]);
   #hooks = $state('');
   #settings = $state<LoopSettings>({ toolExecution: 'parallel', systemPrompt: '' });
-  #extensions: Record<string, unknown> = {};
+  #extensions = $state.raw<Record<string, unknown>>({});
   #selectedId = $state<string | null>(null);
   #undo = $state.raw<Command[]>([]);
   #redo = $state.raw<Command[]>([]);
@@ -80,6 +80,22 @@ export class WorkspaceState {
   /** Puts the starter tools, hooks and settings back; undoable like any other workspace action. */
   resetToExamples(): void {
     this.replaceAll({ ...this.#extensions, ...createStarterWorkspace() }, 'Reset to examples');
+  }
+
+  /** A document another part of the app keeps in the workspace under `key` (saved and shared with it). */
+  extension(key: string): unknown {
+    return this.#extensions[key];
+  }
+
+  /** Sets such a document as one undoable workspace action. */
+  setExtension(key: string, value: unknown, label: string): void {
+    const had = Object.hasOwn(this.#extensions, key);
+    const before = this.#extensions[key];
+    const assign = (present: boolean, next: unknown) => {
+      const { [key]: _dropped, ...rest } = this.#extensions;
+      this.#extensions = present ? { ...rest, [key]: next } : rest;
+    };
+    this.#run({ label, apply: () => assign(true, value), revert: () => assign(had, before) }, 'content');
   }
 
   select(id: string | null): void {
