@@ -16,6 +16,8 @@ export {
 } from './validation.ts';
 export { StringEnum, type StringEnumOptions } from './schema/string-enum.ts';
 export { snapshot } from './trace/snapshot.ts';
+export { formatTrace, formatTraceEvent } from './trace/format.ts';
+export { checkTrace } from './trace/check.ts';
 export type {
   BlockKind, PhaseData, PhaseOutcome, ToolPhase, TraceEvent, TraceEventType, TraceSink, ValidationIssue,
 } from './trace/types.ts';
