@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../scenario/parse-scenario.ts';
+import { STARTER_TOOLS } from '../index.ts';
+import { BLANK_SCENARIO, EXAMPLE_SCENARIOS, exampleScenarioText } from './index.ts';
+
+describe('example scenarios', () => {
+  it('parse without errors, have unique ids and a title and description to show', () => {
+    const ids = new Set<string>();
+    for (const example of [...EXAMPLE_SCENARIOS, BLANK_SCENARIO]) {
+      const parsed = parseScenario(exampleScenarioText(example));
+      expect(parsed.ok ? [] : parsed.errors.map((e) => e.message), example.id).toEqual([]);
+      expect(ids.has(example.id)).toBe(false);
+      ids.add(example.id);
+    }
+    for (const example of EXAMPLE_SCENARIOS) {
+      expect(example.file.title, example.id).toBeTruthy();
+      expect(example.file.description, example.id).toBeTruthy();
+    }
+  });
+
+  it('call only the starter tools, except the one that shows an unknown tool', () => {
+    const starter = new Set(STARTER_TOOLS.map((t) => t.name));
+    const unknown = EXAMPLE_SCENARIOS.flatMap((example) => {
+      const parsed = parseScenario(exampleScenarioText(example));
+      if (!parsed.ok) return [];
+      return parsed.scenario.turns.flatMap((turn) => turn.content)
+        .flatMap((block) => (block.type === 'toolCall' && !starter.has(block.name) ? [`${example.id}:${block.name}`] : []));
+    });
+    expect(unknown).toEqual(['unknown-tool:search_web']);
+  });
+
+  it('cover the cases the run view teaches', () => {
+    expect(EXAMPLE_SCENARIOS.map((e) => e.id)).toEqual([
+      'parallel-vs-sequential', 'validation-retry', 'blocked-call', 'unknown-tool', 'length-cutoff', 'abort', 'steering',
+    ]);
+  });
+});
