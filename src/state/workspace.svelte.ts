@@ -98,6 +98,13 @@ export class WorkspaceState {
     this.#run({ label, apply: () => assign(true, value), revert: () => assign(had, before) }, 'content');
   }
 
+  /** Replaces such a document without an undo entry: typing in it, whose history the editor keeps (as for sources). */
+  updateExtension(key: string, value: unknown): void {
+    if (this.#extensions[key] === value) return;
+    this.#extensions = { ...this.#extensions, [key]: value };
+    this.#emit('content');
+  }
+
   select(id: string | null): void {
     const next = this.#validSelection(id);
     if (next === this.#selectedId) return;
