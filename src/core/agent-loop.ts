@@ -243,7 +243,7 @@ async function runLoop(
   await run.emit({ type: 'agent_end', messages: newMessages });
 }
 
-function runMode(config: AgentLoopConfig, context: AgentContext): RunMode {
+export function runMode(config: AgentLoopConfig, context: AgentContext): RunMode {
   if (config.toolExecution === 'sequential') return 'sequential';
   const tools = context.tools;
   return Array.isArray(tools) && tools.some((tool) => tool?.executionMode === 'sequential') ? 'mixed' : 'parallel';

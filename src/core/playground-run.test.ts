@@ -11,6 +11,8 @@ import { eventShape, IdentityRecorder } from './testing/event-record.ts';
 import { assistant, keepLlmMessages, testModel, text, toolCall, user } from './testing/messages.ts';
 import { createScriptedStreamFn, type ScriptedStep } from './testing/scripted-stream.ts';
 import { createToolKit } from './testing/tool-kit.ts';
+import { formatTrace } from './trace/format.ts';
+import type { TraceEvent } from './trace/types.ts';
 import type { AgentEvent, AgentMessage, AssistantMessage, StreamFn } from './types.ts';
 
 function request(steps: ScriptedStep[] | StreamFn | undefined, overrides: Partial<PlaygroundRunRequest> = {}): PlaygroundRunRequest {
@@ -90,7 +92,9 @@ describe('startPlaygroundRun', () => {
       [[user('q'), assistant('a')], 'Cannot continue from message role: assistant'],
     ] as [AgentMessage[], string][]) {
       const req = request([assistant('never')]);
-      const run = await play({ ...req, prompts: undefined, context: { ...req.context, messages } });
+      const trace: TraceEvent[] = [];
+      const run = await play({ ...req, prompts: undefined, context: { ...req.context, messages }, instrumentation: { trace: (e) => trace.push(e) } });
+      expect(formatTrace(trace, { data: false }).replace(/@[\d.]+ /g, '')).toBe(`run start mixed\nerror ${text}\nrun end`);
       expect(run.shapes).toEqual(['agent_start', 'turn_start', 'ms:assistant(error)', 'me:assistant(error)', 'turn_end(0)', 'agent_end(1)']);
       expect(failureOf(run).errorMessage).toBe(text);
     }

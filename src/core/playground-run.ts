@@ -1,7 +1,7 @@
 // The playground's entry point to the loop: pi's events exactly as agentLoop emits them, except that a run which
 // would break in pi (a stream function or hook that throws, malformed input) ends cleanly instead of hanging:
 // every started tool call and message is closed and a visible error message ends the run with agent_end.
-import { assertCanContinue, runContinued, runPrompted, safeErrorText } from './agent-loop.ts';
+import { assertCanContinue, runContinued, runMode, runPrompted, safeErrorText } from './agent-loop.ts';
 import { createAgentEventStream, type EventStream } from './event-stream.ts';
 import { createLoopRun, type LoopInstrumentation, type LoopRun } from './loop-run.ts';
 import { createErrorToolResult } from './tool-execution.ts';
@@ -72,7 +72,14 @@ class OpenEventTracker {
 function closeFailedRun(run: LoopRun, tracker: OpenEventTracker, request: PlaygroundRunRequest, text: string): void {
   const emit = tracker.emit;
   const stopReason = request.signal?.aborted ? 'aborted' : 'error';
-  if (!tracker.started) emit({ type: 'agent_start' });
+  if (!tracker.started) {
+    // Refused before the loop began (continue misuse): the trace still shows a run that ended with the error.
+    if (run.tracer) {
+      run.tracer.runStart(safeRunMode(request));
+      run.tracer.runEnd(text);
+    }
+    emit({ type: 'agent_start' });
+  }
   for (const call of tracker.openCalls.splice(0)) {
     emit({ type: 'tool_execution_end', ...call, result: createErrorToolResult(text), isError: true });
   }
@@ -90,6 +97,14 @@ function closeFailedRun(run: LoopRun, tracker: OpenEventTracker, request: Playgr
   }
   emit({ type: 'turn_end', message: failure, toolResults: [] });
   emit({ type: 'agent_end', messages: [...run.newMessages, failure] });
+}
+
+function safeRunMode(request: PlaygroundRunRequest) {
+  try {
+    return runMode(request.config, request.context);
+  } catch {
+    return 'parallel';
+  }
 }
 
 function createFailureMessage(run: LoopRun, config: AgentLoopConfig | undefined, stopReason: 'error' | 'aborted', text: string): AssistantMessage {
