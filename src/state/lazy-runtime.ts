@@ -31,6 +31,10 @@ export function createLazyRuntime(load: () => Promise<ToolRuntime>): ToolRuntime
       timeoutMs = ms;
       runtime?.setTimeoutMs(ms);
     },
+    setClock(clock) {
+      // Only a loaded sandbox can be running a recording; before that there is nothing to switch.
+      runtime?.setClock?.(clock);
+    },
     restart: async () => (await ready()).restart(),
     dispose() {
       disposed = true;

@@ -4,7 +4,11 @@ import type { Evaluation, Sandbox } from '../sandbox/types.ts';
 
 export type { Diagnostic, EvaluatedHooks, EvaluatedTool, Evaluation, SourceFile } from '../sandbox/types.ts';
 
-/** The sandbox as the app uses it. */
-export type ToolRuntime = Pick<Sandbox, 'evaluate' | 'agentTools' | 'hooks' | 'setTimeoutMs' | 'status' | 'restart' | 'dispose'>;
+/**
+ * The sandbox as the app uses it. `setClock` (optional, so stand-ins may leave it out) puts sleep() on a run's
+ * virtual clock while a scenario is recorded.
+ */
+export type ToolRuntime = Pick<Sandbox, 'evaluate' | 'agentTools' | 'hooks' | 'setTimeoutMs' | 'status' | 'restart' | 'dispose'>
+  & Partial<Pick<Sandbox, 'setClock'>>;
 
 export const EMPTY_EVALUATION: Evaluation = { tools: [], hooks: {}, diagnostics: [] };
