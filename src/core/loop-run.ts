@@ -58,8 +58,9 @@ export function createLoopRun(
 /** Wall time in ms since the run began: RealClock's time at speed 1, read without its per-call checks. */
 function wallClockFromNow(): { now(): number } {
   if (typeof performance === 'undefined') return new RealClock();
-  const origin = performance.now();
-  return { now: () => performance.now() - origin };
+  const read = performance.now.bind(performance);
+  const origin = read();
+  return { now: () => read() - origin };
 }
 
 /** The text of a thrown value, as pi reports it: `error.message` for Errors, `String(value)` otherwise. */
