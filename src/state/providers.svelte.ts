@@ -1,0 +1,201 @@
+// "What the model sees": the workspace's evaluated tools and system prompt, encoded for every API variant as
+// pi-ai 0.85.1 would send them, in one of three conversation moments, plus the schema lint per API. Re-encodes
+// only when a tool, the prompt or the moment really changed; a broken tool is left out and named, never fatal.
+import { lintTools, type LintFinding } from '../core/lint/index.ts';
+import { API_VARIANTS, checkTool, encodeVariants, type ApiVariant, type EncodeResult } from '../core/providers/index.ts';
+import type { EvaluationState } from './evaluation.svelte.ts';
+import { buildConversation, conversationOptions, CONVERSATION_IDS, DEFAULT_USER_PROMPT, type ConversationId, type ConversationInput } from './providers/conversations.ts';
+import { findingPointer, toolsPointer } from './providers/request-paths.ts';
+import { findingSourcePoint } from './providers/source-lines.ts';
+import { ToolStabilizer, type PanelTool } from './providers/stable-tools.ts';
+import type { ViewsState } from './views.svelte.ts';
+import type { WorkspaceState } from './workspace.svelte.ts';
+
+export type { ConversationId } from './providers/conversations.ts';
+export type { PanelTool } from './providers/stable-tools.ts';
+export type RequestScope = 'tools' | 'request';
+/** `wire`: the JSON the SDK POSTs; `payload`: the object pi hands to onPayload (they differ for a few APIs). */
+export type BodyForm = 'wire' | 'payload';
+
+/** A tool that cannot be sent: its schema is not JSON (a cycle, …) or not JSON Schema. */
+export interface ExcludedTool {
+  toolName: string;
+  fileId: string;
+  /** JSON pointer into the tool's parameters. */
+  path: string;
+  message: string;
+}
+
+export interface Highlight {
+  variantKey: string;
+  /** JSON pointer into the whole body. */
+  pointer: string;
+  /** Grows with every request, so asking twice for the same node scrolls to it again. */
+  seq: number;
+}
+
+const VIEW = 'providers';
+
+export class ProvidersState {
+  #highlight = $state.raw<Highlight | null>(null);
+  #previousInput: ConversationInput | null = null;
+  #stabilizer = new ToolStabilizer();
+  #encodeRuns = 0;
+  #lintRuns = 0;
+  #lastEncodeMs = 0;
+
+  constructor(
+    private readonly workspace: WorkspaceState,
+    private readonly evaluation: EvaluationState,
+    private readonly views: ViewsState,
+    /** The variants shown, one tab each (tests add unknown ones). */
+    readonly variants: readonly ApiVariant[] = API_VARIANTS,
+  ) {}
+
+  // ------------------------------------------------------------------ choices (saved with the view state)
+
+  get conversation(): ConversationId {
+    const value = this.views.option(`${VIEW}.conversation`, 'first-turn');
+    return (CONVERSATION_IDS as readonly string[]).includes(value) ? (value as ConversationId) : 'first-turn';
+  }
+  setConversation(id: ConversationId): void { this.views.setOption(`${VIEW}.conversation`, id); }
+
+  get scope(): RequestScope { return this.views.option(`${VIEW}.scope`, 'tools') === 'request' ? 'request' : 'tools'; }
+  setScope(scope: RequestScope): void { this.views.setOption(`${VIEW}.scope`, scope); }
+
+  get bodyForm(): BodyForm { return this.views.option(`${VIEW}.body`, 'wire') === 'payload' ? 'payload' : 'wire'; }
+  setBodyForm(form: BodyForm): void { this.views.setOption(`${VIEW}.body`, form); }
+
+  get userPrompt(): string { return this.views.option(`${VIEW}.prompt`, DEFAULT_USER_PROMPT); }
+  setUserPrompt(text: string): void { this.views.setOption(`${VIEW}.prompt`, text); }
+
+  get variantKey(): string {
+    const key = this.views.option(`${VIEW}.variant`, this.variants[0]?.key ?? '');
+    return this.variants.some((v) => v.key === key) ? key : this.variants[0]?.key ?? '';
+  }
+  selectVariant(key: string): void { this.views.setOption(`${VIEW}.variant`, key); }
+
+  get variant(): ApiVariant | undefined { return this.variants.find((v) => v.key === this.variantKey); }
+
+  /** The two variants compared in the diff view (default: the selected one and the next API's default). */
+  get compared(): [string, string] {
+    const keys = this.variants.map((v) => v.key);
+    const left = this.views.option(`${VIEW}.diff-left`, this.variantKey);
+    const fallbackRight = this.variants.find((v) => v.api !== this.variant?.api)?.key ?? keys[0] ?? '';
+    const right = this.views.option(`${VIEW}.diff-right`, fallbackRight);
+    return [keys.includes(left) ? left : keys[0] ?? '', keys.includes(right) ? right : fallbackRight];
+  }
+  setCompared(side: 'left' | 'right', key: string): void { this.views.setOption(`${VIEW}.diff-${side}`, key); }
+
+  get diffOpen(): boolean { return this.views.option(`${VIEW}.mode`, 'request') === 'diff'; }
+  setDiffOpen(open: boolean): void { this.views.setOption(`${VIEW}.mode`, open ? 'diff' : 'request'); }
+
+  get highlight(): Highlight | null { return this.#highlight; }
+
+  // ------------------------------------------------------------------ derived views of the workspace
+
+  /** Every evaluated tool in list order (the last valid version of a file that has problems now: `stale`). */
+  readonly tools: PanelTool[] = $derived.by(() => this.#stabilizer.update(this.workspace.tools, (id) => this.evaluation.latestToolsFor(id)));
+
+  /** Tools whose schema no API can be sent, named with the pointer of the first problem. */
+  readonly excluded: ExcludedTool[] = $derived.by(() => {
+    const out: ExcludedTool[] = [];
+    this.tools.forEach((entry, index) => {
+      const problem = checkTool(entry.tool, index);
+      if (problem) out.push({ toolName: entry.tool.name, fileId: entry.fileId, path: problem.path, message: problem.message });
+    });
+    return out;
+  });
+
+  /** What the conversation is built from; the same object while nothing in it changed. */
+  readonly input: ConversationInput = $derived.by(() => {
+    const bad = new Set(this.excluded.map((e) => e.toolName));
+    const tools = this.tools.filter((t) => !bad.has(t.tool.name)).map((t) => t.tool);
+    const next = { systemPrompt: this.workspace.settings.systemPrompt, userPrompt: this.userPrompt, tools };
+    const previous = this.#previousInput;
+    if (previous && previous.systemPrompt === next.systemPrompt && previous.userPrompt === next.userPrompt
+      && previous.tools.length === tools.length && previous.tools.every((t, i) => t === tools[i])) return previous;
+    this.#previousInput = next;
+    return next;
+  });
+
+  /** The encoded request of every variant, by variant key. */
+  readonly results: ReadonlyMap<string, EncodeResult> = $derived.by(() => {
+    const input = this.input;
+    const conversation = this.conversation;
+    const started = performance.now();
+    const encoded = encodeVariants((variant) => buildConversation(conversation, variant, input), conversationOptions(conversation), this.variants);
+    this.#encodeRuns++;
+    const elapsed = performance.now() - started;
+    performance.measure?.('pi:providers-encode', { start: started, duration: elapsed });
+    this.#lastEncodeMs = elapsed;
+    return new Map(encoded.map(({ variant, result }) => [variant.key, result]));
+  });
+
+  /** Lint of every tool (broken ones get one `invalid-schema` finding) for every variant. */
+  readonly findings: LintFinding[] = $derived.by(() => {
+    const started = performance.now();
+    const findings = lintTools(this.tools.map((t) => t.tool), this.variants);
+    this.#lintRuns++;
+    performance.measure?.('pi:providers-lint', { start: started, duration: performance.now() - started });
+    return findings;
+  });
+
+  /** How often encoding and lint actually ran (not re-run while nothing they read changed). */
+  get workCounts(): { encode: number; lint: number } { return { encode: this.#encodeRuns, lint: this.#lintRuns }; }
+  get lastEncodeMs(): number { return this.#lastEncodeMs; }
+
+  resultFor(key: string): EncodeResult | undefined { return this.results.get(key); }
+
+  findingsFor(key: string): LintFinding[] { return this.findings.filter((f) => f.variants.includes(key)); }
+
+  /** The JSON shown for a result: the HTTP body (or the onPayload object), whole or just its tool list. */
+  shownValue(result: EncodeResult, scope: RequestScope = this.scope, form: BodyForm = this.bodyForm): { value: unknown; base: string } | undefined {
+    if (!result.ok) return undefined;
+    const body = form === 'wire' && result.wireBody !== undefined ? result.wireBody : result.body;
+    if (scope === 'request') return { value: body, base: '' };
+    const at = toolsPointer(body);
+    return at === undefined ? undefined : { value: at.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], body), base: at };
+  }
+
+  // ------------------------------------------------------------------ following a finding
+
+  /** Whether the finding's tool is in this variant's body (a tool left out for a broken schema is not). */
+  canShowInRequest(finding: LintFinding, key = this.variantKey): boolean {
+    const result = this.results.get(key);
+    return !!result?.ok && findingPointer(this.#bodyShown(result), finding.toolName, finding.path) !== undefined;
+  }
+
+  /** Highlights the finding's node in the selected variant's body (leaving the diff view). */
+  showInRequest(finding: LintFinding, key = this.variantKey): boolean {
+    const result = this.results.get(key);
+    if (!result?.ok) return false;
+    const pointer = findingPointer(this.#bodyShown(result), finding.toolName, finding.path);
+    if (pointer === undefined) return false;
+    this.selectVariant(key);
+    this.setDiffOpen(false);
+    // The tools-only view cannot show a node outside the tool list; switch to the whole request then.
+    const tools = toolsPointer(this.#bodyShown(result));
+    if (this.scope === 'tools' && (tools === undefined || !pointer.startsWith(tools))) this.setScope('request');
+    this.#highlight = { variantKey: key, pointer, seq: (this.#highlight?.seq ?? 0) + 1 };
+    return true;
+  }
+
+  clearHighlight(): void { this.#highlight = null; }
+
+  /** Selects the finding's tool in the editor and asks it to reveal the line where the offending node is written. */
+  goToSource(finding: LintFinding): boolean {
+    const index = finding.rule === 'duplicate-tool-name' ? Number(/#(\d+)/.exec(finding.message)?.[1] ?? -1) : -1;
+    const entry = this.tools[index] && this.tools[index].tool.name === finding.toolName ? this.tools[index] : this.tools.find((t) => t.tool.name === finding.toolName);
+    const file = entry && this.workspace.tools.find((f) => f.id === entry.fileId);
+    if (!entry || !file) return false;
+    const point = findingSourcePoint(file.kind, file.source, entry.evaluated, finding);
+    this.workspace.select(file.id);
+    this.views.reveal(file.id, point.line, point.column);
+    return true;
+  }
+
+  #bodyShown(result: EncodeResult & { ok: true }): unknown {
+    return this.bodyForm === 'wire' && result.wireBody !== undefined ? result.wireBody : result.body;
+  }
+}
