@@ -6,6 +6,7 @@ import type { AppState } from './context.ts';
 import { EvaluationState } from './evaluation.svelte.ts';
 import { PersistenceState } from './persistence.svelte.ts';
 import { PreferencesState } from './preferences.svelte.ts';
+import { ProvidersState } from './providers.svelte.ts';
 import type { ToolRuntime } from './tool-runtime.ts';
 import { TryRunState } from './try-run.svelte.ts';
 import { ViewsState } from './views.svelte.ts';
@@ -40,10 +41,11 @@ export function createAppState(services: AppServices): RunningApp {
   });
   const evaluation = new EvaluationState(services.runtime, workspace, { typingDelayMs: services.typingDelayMs });
   const tryRun = new TryRunState();
+  const providers = new ProvidersState(workspace, evaluation, views);
   views.onChange = () => persistence.scheduleViewSave();
 
   return {
-    workspace, views, preferences, persistence, evaluation, tryRun,
+    workspace, views, preferences, persistence, evaluation, tryRun, providers,
     async start() {
       const [view] = await Promise.all([repository.loadViewState(), preferences.load()]);
       views.load(view);

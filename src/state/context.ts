@@ -3,6 +3,7 @@ import { getContext, setContext } from 'svelte';
 import type { EvaluationState } from './evaluation.svelte.ts';
 import type { PersistenceState } from './persistence.svelte.ts';
 import type { PreferencesState } from './preferences.svelte.ts';
+import type { ProvidersState } from './providers.svelte.ts';
 import type { TryRunState } from './try-run.svelte.ts';
 import type { ViewsState } from './views.svelte.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
@@ -15,6 +16,7 @@ export interface AppState {
   preferences: PreferencesState;
   views: ViewsState;
   tryRun: TryRunState;
+  providers: ProvidersState;
 }
 
 const APP_STATE = Symbol('app-state');
@@ -35,3 +37,4 @@ export const getPersistence = (): PersistenceState => app().persistence;
 export const getPreferences = (): PreferencesState => app().preferences;
 export const getViews = (): ViewsState => app().views;
 export const getTryRun = (): TryRunState => app().tryRun;
+export const getProviders = (): ProvidersState => app().providers;
