@@ -1,0 +1,78 @@
+// A JSON value as the lines `JSON.stringify(value, null, 2)` prints, each knowing the JSON pointer of the value
+// it opens, holds or closes, so the payload view can fold any object or array, highlight a node and scroll to
+// it, while the joined text stays byte-for-byte the JSON that is copied.
+
+export type JsonTokenKind = 'string' | 'number' | 'keyword' | 'punct';
+
+export interface JsonLine {
+  depth: number;
+  /** Pointer of the value this line opens, holds or closes. */
+  pointer: string;
+  /** The member name as JSON text (with quotes), when the value is an object member. */
+  key?: string;
+  /** `open` starts an object or array spanning lines up to `end`; `close` ends one; `value` is a whole value. */
+  kind: 'open' | 'close' | 'value';
+  text: string;
+  token: JsonTokenKind;
+  comma: boolean;
+  /** For `open`: index of the matching `close` line, and how many members or items it has. */
+  end?: number;
+  count?: number;
+}
+
+const escapeToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The JSON text (as JSON.stringify with 2 spaces) and the same value as plain JSON (undefined members dropped). */
+export function normalizeJson(value: unknown): { text: string; value: unknown } {
+  const text = JSON.stringify(value, null, 2) ?? 'null';
+  return { text, value: JSON.parse(text) };
+}
+
+function scalar(value: unknown): { text: string; token: JsonTokenKind } {
+  if (typeof value === 'string') return { text: JSON.stringify(value), token: 'string' };
+  if (typeof value === 'number') return { text: JSON.stringify(value), token: 'number' };
+  return { text: JSON.stringify(value) ?? 'null', token: 'keyword' };
+}
+
+/** Lines of a plain JSON value (as `normalizeJson` returns it). */
+export function toJsonLines(value: unknown): JsonLine[] {
+  const lines: JsonLine[] = [];
+  const emit = (node: unknown, depth: number, pointer: string, key: string | undefined, comma: boolean) => {
+    const isArray = Array.isArray(node);
+    if (node !== null && typeof node === 'object') {
+      const entries: [string, unknown][] = isArray ? (node as unknown[]).map((v, i) => [String(i), v]) : Object.entries(node);
+      if (entries.length === 0) {
+        lines.push({ depth, pointer, key, kind: 'value', text: isArray ? '[]' : '{}', token: 'punct', comma });
+        return;
+      }
+      const open = lines.length;
+      lines.push({ depth, pointer, key, kind: 'open', text: isArray ? '[' : '{', token: 'punct', comma: false, count: entries.length });
+      entries.forEach(([name, child], i) => {
+        emit(child, depth + 1, `${pointer}/${escapeToken(name)}`, isArray ? undefined : JSON.stringify(name), i < entries.length - 1);
+      });
+      lines[open].end = lines.length;
+      lines.push({ depth, pointer, kind: 'close', text: isArray ? ']' : '}', token: 'punct', comma });
+      return;
+    }
+    lines.push({ depth, pointer, key, kind: 'value', ...scalar(node), comma });
+  };
+  emit(value, 0, '', undefined, false);
+  return lines;
+}
+
+/** One line's text, exactly as JSON.stringify(value, null, 2) prints it. */
+export function lineText(line: JsonLine): string {
+  return `${'  '.repeat(line.depth)}${line.key !== undefined ? `${line.key}: ` : ''}${line.text}${line.comma ? ',' : ''}`;
+}
+
+/** Index of the first line of the node at `pointer` and of its last line, or undefined. */
+export function nodeRange(lines: readonly JsonLine[], pointer: string): { start: number; end: number } | undefined {
+  const start = lines.findIndex((l) => l.pointer === pointer && l.kind !== 'close');
+  if (start < 0) return undefined;
+  return { start, end: lines[start].end ?? start };
+}
+
+/** Whether `pointer` lies inside the node at `ancestor` (or is it). */
+export function isWithin(pointer: string, ancestor: string): boolean {
+  return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
+}
