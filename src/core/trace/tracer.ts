@@ -12,10 +12,11 @@ export class Tracer {
   /** The current batch's calls; those from `nextToStart` on still wait for their tool_execution_start. */
   private batchCalls: readonly ToolCall[] = [];
   private nextToStart = 0;
-  /** Content indexes of the streaming message whose block has started but not ended. */
-  private readonly openBlocks = new Map<number, BlockKind>();
-  /** The phase each call is in right now (so a run that breaks can close them). */
-  private readonly openPhases = new Map<ToolCall, ToolPhase>();
+  /** Per content index of the streaming message: the kind of a block that started and has not ended. */
+  private openBlocks: (BlockKind | undefined)[] = [];
+  private openBlockCount = 0;
+  /** Per call of the batch (by position): the phase it is in right now, so a run that breaks can close it. */
+  private openPhases: (ToolPhase | undefined)[] = [];
   private turnOpen = false;
   private batchOpen = false;
 
@@ -36,7 +37,7 @@ export class Tracer {
   /** Ends the run. With an `error` (the loop broke) every span still open is closed first, then the error logged. */
   runEnd(error?: string): void {
     if (error !== undefined) {
-      for (const [call, phase] of this.openPhases) this.phaseEnd(call, phase, 'error');
+      this.openPhases.forEach((phase, index) => { if (phase) this.phaseEnd(this.batchCalls[index], phase, 'error'); });
       if (this.batchOpen) this.batchEnd(false);
       this.messageEnd();
       if (this.turnOpen) this.turnEnd();
@@ -66,6 +67,7 @@ export class Tracer {
       : { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds });
     this.batchCalls = toolCalls;
     this.nextToStart = 0;
+    this.openPhases = new Array(toolCalls.length);
     for (const call of toolCalls) {
       this.emit({ type: 'trace_phase_start', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase: 'queued' });
     }
@@ -76,6 +78,7 @@ export class Tracer {
     const calls = this.batchCalls;
     for (let i = this.nextToStart; i < calls.length; i++) this.phaseEnd(calls[i], 'queued', 'skipped');
     this.batchCalls = [];
+    this.openPhases = [];
     this.nextToStart = 0;
     this.batchOpen = false;
     this.emit({ type: 'trace_batch_end', t: this.clock.now(), turn: this.turn, terminate });
@@ -89,12 +92,16 @@ export class Tracer {
   }
 
   phaseStart(call: ToolCall, phase: ToolPhase): void {
-    this.openPhases.set(call, phase);
+    const index = this.batchCalls.indexOf(call);
+    if (index >= 0) this.openPhases[index] = phase;
     this.emit({ type: 'trace_phase_start', t: this.clock.now(), turn: this.turn, toolCallId: call.id, toolName: call.name, phase });
   }
 
   phaseEnd(call: ToolCall, phase: ToolPhase, outcome: PhaseOutcome, data?: PhaseData): void {
-    this.openPhases.delete(call);
+    if (phase !== 'queued') {
+      const index = this.batchCalls.indexOf(call);
+      if (index >= 0) this.openPhases[index] = undefined;
+    }
     const t = this.clock.now();
     this.emit(data === undefined
       ? { type: 'trace_phase_end', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase, outcome }
@@ -130,12 +137,16 @@ export class Tracer {
 
   /** The assistant message ended: blocks a stopped stream never finished end here, so no span stays open. */
   messageEnd(): void {
-    if (this.openBlocks.size === 0) return;
-    for (const [contentIndex, kind] of this.openBlocks) this.blockEnd(contentIndex, kind, undefined);
+    if (this.openBlockCount > 0) {
+      this.openBlocks.forEach((kind, contentIndex) => { if (kind) this.blockEnd(contentIndex, kind, undefined); });
+    }
+    this.openBlocks = [];
+    this.openBlockCount = 0;
   }
 
   private blockStart(event: { contentIndex: number; partial?: unknown }, kind: BlockKind): void {
-    this.openBlocks.set(event.contentIndex, kind);
+    if (!this.openBlocks[event.contentIndex]) this.openBlockCount++;
+    this.openBlocks[event.contentIndex] = kind;
     const t = this.clock.now();
     const toolCallId = kind === 'toolCall' ? blockId(event) : undefined;
     this.emit(toolCallId === undefined
@@ -144,7 +155,10 @@ export class Tracer {
   }
 
   private blockEnd(contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
-    this.openBlocks.delete(contentIndex);
+    if (this.openBlocks[contentIndex]) {
+      this.openBlocks[contentIndex] = undefined;
+      this.openBlockCount--;
+    }
     const t = this.clock.now();
     this.emit(toolCallId === undefined
       ? { type: 'trace_block_end', t, turn: this.turn, contentIndex, kind }
