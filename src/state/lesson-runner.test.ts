@@ -1,0 +1,224 @@
+// Every lesson, played with its real tool and hooks source in the real sandbox on a virtual clock: the behaviour its
+// captions describe happens (pi's texts, durations, one request, the blocked reason…), and every caption anchor
+// resolves to an event of the recording, in reading order.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLesson, LESSONS, resolveCaptions, type LabelledRecordings, type Lesson } from '../core/lessons/index.ts';
+import { VALIDATION_MESSAGE } from '../core/lessons/content/03-validation-and-retry.ts';
+import { CONFIG_BEFORE } from '../core/lessons/content/07-read-then-edit.ts';
+import { BLOCK_REASON } from '../core/lessons/content/10-hooks.ts';
+import { TRUNCATION_MESSAGE } from '../core/lessons/content/11-length-cut-off.ts';
+import { ABSOLUTE_PATH_ERROR, MISSING_FILE_ERROR } from '../core/lessons/content/exercises.ts';
+import { encodeVariants } from '../core/providers/index.ts';
+import { checkTrace } from '../core/trace/check.ts';
+import type { RecordedEvent, Recording } from '../core/trace/recording.ts';
+import type { TraceEvent } from '../core/trace/types.ts';
+import type { AgentEvent, AgentMessage, AssistantMessage, ToolResultMessage } from '../core/types.ts';
+import { createSandbox } from '../sandbox/index.ts';
+import type { Sandbox } from '../sandbox/types.ts';
+import { LessonFsHost, recordLessonWithSandbox } from './lesson-runner.ts';
+
+let sandbox: Sandbox;
+const fsHost = new LessonFsHost();
+const played = new Map<string, LabelledRecordings>();
+
+beforeAll(() => {
+  sandbox = createSandbox({ fs: fsHost });
+});
+afterAll(() => sandbox.dispose());
+
+async function play(lesson: Lesson): Promise<LabelledRecordings> {
+  const cached = played.get(lesson.id);
+  if (cached) return cached;
+  const outcome = await recordLessonWithSandbox(lesson, sandbox, fsHost);
+  if (!outcome.ok) throw new Error(JSON.stringify('diagnostics' in outcome ? outcome.diagnostics : outcome.errors));
+  played.set(lesson.id, outcome.recordings);
+  return outcome.recordings;
+}
+
+const lesson = (id: string) => findLesson(id)!;
+const piEvents = (r: Recording): AgentEvent[] => r.events.flatMap((e) => (e.source === 'pi' ? [e.event] : []));
+const traceEvents = (r: Recording): TraceEvent[] => r.events.flatMap((e) => (e.source === 'trace' ? [e.event] : []));
+const finalMessages = (r: Recording): AgentMessage[] => {
+  const end = piEvents(r).find((e) => e.type === 'agent_end');
+  return end && end.type === 'agent_end' ? end.messages : [];
+};
+const assistants = (r: Recording) => finalMessages(r).filter((m): m is AssistantMessage => m.role === 'assistant');
+const result = (r: Recording, id: string) =>
+  finalMessages(r).find((m): m is ToolResultMessage => m.role === 'toolResult' && m.toolCallId === id);
+const text = (m: { content: unknown } | undefined) =>
+  ((m?.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
+const phases = (r: Recording, id: string) =>
+  traceEvents(r).flatMap((e) => (e.type === 'trace_phase_end' && e.toolCallId === id ? [e] : []));
+const phase = (r: Recording, id: string, name: string) => phases(r, id).find((e) => e.phase === name);
+const main = async (id: string) => (await play(lesson(id)))[0].recording;
+const byLabel = async (id: string, label: string) => (await play(lesson(id))).find((r) => r.label === label)!.recording;
+const batchSpan = (r: Recording) => {
+  const trace = traceEvents(r);
+  const start = trace.find((e) => e.type === 'trace_batch_start')!;
+  const end = trace.find((e) => e.type === 'trace_batch_end')!;
+  return end.t - start.t;
+};
+
+describe('every lesson', () => {
+  it.each(LESSONS.map((l) => [l.id, l] as const))('%s plays to the end with every caption at an event, in reading order', async (_id, l) => {
+    const recordings = await play(l);
+    expect(recordings.map((r) => r.label)).toEqual(l.compare ? ['parallel', 'sequential'] : ['main']);
+    for (const { recording } of recordings) {
+      expect(recording.status, recording.failure).toBe('done');
+      expect(piEvents(recording).at(-1)?.type).toBe('agent_end');
+      expect(checkTrace(traceEvents(recording))).toEqual([]);
+    }
+    const resolved = resolveCaptions(recordings, l.captions);
+    const missing = resolved.filter((c) => !c.position).map((c) => c.caption.id);
+    expect(missing).toEqual([]);
+    // Captions are written in the order they appear: by event within one run, by time across compared runs.
+    const order = resolved.map((c) => (l.compare ? c.position!.t : c.position!.seq));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('replays identically: two recordings of the same lesson are the same', async () => {
+    const again = await recordLessonWithSandbox(lesson('one-sequential-tool'), sandbox, fsHost);
+    if (!again.ok) throw new Error('did not record');
+    const first = await play(lesson('one-sequential-tool'));
+    const strip = (events: RecordedEvent[]) => JSON.stringify(events);
+    expect(strip(again.recordings[0].recording.events)).toBe(strip(first[0].recording.events));
+  });
+});
+
+describe('what the captions promise', () => {
+  it('1: the tool is declared, called, answered, and the run adds four messages', async () => {
+    const r = await main('tools-in-the-loop');
+    expect(assistants(r)[0].stopReason).toBe('toolUse');
+    expect(assistants(r)[0].content[1]).toMatchObject({ type: 'toolCall', id: 'call_1_2', name: 'get_weather' });
+    expect(text(result(r, 'call_1_2'))).toBe('Paris: 1°C, light rain');
+    expect(finalMessages(r).map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant']);
+  });
+
+  it('2: prepareArguments rewrites on our side; requests carry neither label, executionMode nor details', async () => {
+    const r = await main('what-the-model-sees');
+    const start = piEvents(r).find((e) => e.type === 'tool_execution_start');
+    expect(start).toMatchObject({ args: { orderId: '#a-1042' } });
+    expect(phase(r, 'call_1_1', 'prepare')?.data).toMatchObject({ changed: true, after: { orderId: 'A-1042' } });
+    const toolResult = result(r, 'call_1_1')!;
+    expect(toolResult.details).toMatchObject({ warehouse: 'LIS-2' });
+    // The second request, as each provider would send it.
+    const evaluation = await sandbox.evaluate(lesson('what-the-model-sees').tools.map((t) => ({ ...t, role: 'tool' as const })));
+    const tools = sandbox.agentTools(evaluation);
+    expect(tools[0]).toMatchObject({ label: 'Order lookup', executionMode: 'parallel' });
+    const messages = finalMessages(r).slice(0, 3) as never[];
+    const bodies = encodeVariants({ systemPrompt: 'sys', messages, tools });
+    expect(bodies.length).toBeGreaterThan(5);
+    for (const { variant, result: encoded } of bodies) {
+      expect(encoded.ok, variant.id).toBe(true);
+      const body = JSON.stringify(encoded.ok ? encoded.body : null);
+      expect(body).toContain('lookup_order');
+      expect(body).toContain('Look up the delivery status');
+      expect(body).toContain('Order A-1042: shipped');
+      const keeps = variant.api === 'pi-messages';
+      for (const secret of ['Order lookup', 'LIS-2', 'executionMode']) expect(body.includes(secret), `${variant.id} ${secret}`).toBe(keeps);
+    }
+  });
+
+  it('3: pi\'s exact validation message, no execute, then the corrected call runs', async () => {
+    const r = await main('validation-and-retry');
+    expect(result(r, 'call_1_1')).toMatchObject({ isError: true });
+    expect(text(result(r, 'call_1_1'))).toBe(VALIDATION_MESSAGE);
+    expect(phase(r, 'call_1_1', 'execute')).toBeUndefined();
+    expect(result(r, 'call_2_2')).toMatchObject({ isError: false });
+    expect(text(result(r, 'call_2_2'))).toBe('3-day forecast for Lisbon: sunny, sunny, light rain');
+  });
+
+  it('4: a returned isError is a success, a throw is an error, with the same text', async () => {
+    const r = await main('throw-or-return');
+    const ends = piEvents(r).filter((e) => e.type === 'tool_execution_end');
+    expect(ends.map((e) => e.type === 'tool_execution_end' && [e.toolCallId, e.isError]).sort()).toEqual([['call_1_1', false], ['call_1_2', true]]);
+    expect(result(r, 'call_1_1')).toMatchObject({ isError: false });
+    expect(result(r, 'call_1_2')).toMatchObject({ isError: true });
+    expect(text(result(r, 'call_1_1'))).toBe('No user with id 42');
+    expect(text(result(r, 'call_1_2'))).toBe('No user with id 42');
+  });
+
+  it('5 and C: two 2-second tools take about 2 s in parallel and about 4 s in sequence', async () => {
+    for (const id of ['parallel-vs-sequential', 'exercise-timing']) {
+      const parallel = await byLabel(id, 'parallel');
+      const sequential = await byLabel(id, 'sequential');
+      expect(batchSpan(parallel)).toBe(2000);
+      expect(batchSpan(sequential)).toBe(4000);
+      expect(parallel.durationMs).toBeGreaterThanOrEqual(2000);
+      expect(parallel.durationMs).toBeLessThan(2200);
+      expect(sequential.durationMs).toBeGreaterThanOrEqual(4000);
+      expect(sequential.durationMs).toBeLessThan(4200);
+    }
+  });
+
+  it('6: one sequential tool makes the parallel batch sequential; deploy streams updates', async () => {
+    const r = await main('one-sequential-tool');
+    expect(r.toolExecution).toBe('parallel');
+    expect(traceEvents(r).find((e) => e.type === 'trace_batch_start')).toMatchObject({ mode: 'sequential' });
+    const events = piEvents(r);
+    expect(events.filter((e) => e.type === 'tool_execution_update' && e.toolCallId === 'call_1_1')).toHaveLength(3);
+    const deployEnd = events.findIndex((e) => e.type === 'tool_execution_end' && e.toolCallId === 'call_1_1');
+    const fetchStart = events.findIndex((e) => e.type === 'tool_execution_start' && e.toolCallId === 'call_1_2');
+    expect(fetchStart).toBeGreaterThan(deployEnd);
+    expect(batchSpan(r)).toBe(3200);
+  });
+
+  it('7: read returns the file, edit replaces the text read, on the lesson\'s own files', async () => {
+    const r = await main('read-then-edit');
+    expect(text(result(r, 'call_1_2'))).toBe(CONFIG_BEFORE);
+    expect(text(result(r, 'call_2_1'))).toBe('Successfully replaced 1 block(s) in src/config.ts.');
+    expect(traceEvents(r).some((e) => e.type === 'trace_fs' && e.op === 'write' && e.path.endsWith('src/config.ts'))).toBe(true);
+  });
+
+  it('8: when every result says terminate, the run ends after one request', async () => {
+    const r = await main('terminate');
+    expect(assistants(r)).toHaveLength(1);
+    expect(traceEvents(r).find((e) => e.type === 'trace_batch_end')).toMatchObject({ terminate: true });
+    expect(finalMessages(r).map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'toolResult']);
+  });
+
+  it('9: addedToolNames is copied into the toolResult message', async () => {
+    const r = await main('added-tool-names');
+    expect(result(r, 'call_1_2')?.addedToolNames).toEqual(['convert_currency']);
+  });
+
+  it('10: beforeToolCall blocks with its reason; afterToolCall redacts what execute returned', async () => {
+    const r = await main('hooks');
+    expect(result(r, 'call_1_1')).toMatchObject({ isError: true });
+    expect(text(result(r, 'call_1_1'))).toBe(BLOCK_REASON);
+    expect(phase(r, 'call_1_1', 'execute')).toBeUndefined();
+    expect(JSON.stringify(phase(r, 'call_1_2', 'execute')?.data)).toContain('sk-live-4f9a8b7c6d5e');
+    expect(text(result(r, 'call_1_2'))).toBe('DATABASE_URL=postgres://app@db:5432/app\nAPI_KEY=[redacted]\nLOG_LEVEL=info');
+  });
+
+  it('11: a length stop runs no call, gives pi\'s truncation text, and the re-issued call succeeds', async () => {
+    const r = await main('length-cut-off');
+    const [first] = assistants(r);
+    expect(first.stopReason).toBe('length');
+    expect(first.content[1]).toMatchObject({ arguments: { title: 'Release checklist', body: '1. Tag v1.4.2\n2. Deploy to sta' } });
+    expect(text(result(r, 'call_1_2'))).toBe(TRUNCATION_MESSAGE);
+    expect(phases(r, 'call_1_2').map((e) => e.phase)).not.toContain('validate');
+    expect(text(result(r, 'call_2_1'))).toBe('Saved "Release checklist" (4 lines).');
+  });
+
+  it('12: an abort while preparing gives two "Operation aborted" results, nothing for the third call, an aborted request', async () => {
+    const r = await main('abort');
+    expect(text(result(r, 'call_1_1'))).toBe('Operation aborted');
+    expect(text(result(r, 'call_1_2'))).toBe('Operation aborted');
+    expect(piEvents(r).some((e) => 'toolCallId' in e && e.toolCallId === 'call_1_3')).toBe(false);
+    const last = assistants(r).at(-1)!;
+    expect(last).toMatchObject({ stopReason: 'aborted', errorMessage: 'Request was aborted' });
+    expect(assistants(r)).toHaveLength(2);
+  });
+
+  it('A and B: the tools throw messages the model can act on, and the retries succeed', async () => {
+    const a = await main('exercise-list-dir');
+    expect(result(a, 'call_1_1')).toMatchObject({ isError: true });
+    expect(text(result(a, 'call_1_1'))).toBe(ABSOLUTE_PATH_ERROR);
+    expect(text(result(a, 'call_2_2'))).toBe('cities.md\ntodo.md');
+    const b = await main('exercise-missing-path');
+    expect(text(result(b, 'call_1_1'))).toBe(MISSING_FILE_ERROR);
+    expect(text(result(b, 'call_2_1'))).toBe('cities.md\ntodo.md');
+    expect(text(result(b, 'call_3_1'))).toMatch(/^# To do\n\n1\. Deploy v1\.4\.2 to staging/);
+  });
+});

@@ -1,0 +1,87 @@
+// Records a lesson with its real tool code: the lesson's (or the learner's edited) tool and hooks files are
+// evaluated in a sandbox of their own whose `fs` serves the lesson's virtual files, never the learner's.
+import { recordLesson, type RecordLessonResult } from '../core/lessons/run-lesson.ts';
+import type { Lesson } from '../core/lessons/types.ts';
+import { createFsCapability, type FsCapability } from '../core/tools/fs-capability.ts';
+import type { FileSystem } from '../core/tools/fs.ts';
+import type { Clock } from '../core/clock.ts';
+import type { TraceSink } from '../core/trace/types.ts';
+import type { Diagnostic, FsCapabilityHost, FsEntry, Sandbox, SourceFile } from '../sandbox/types.ts';
+
+/** What the runner needs of a sandbox. */
+export type LessonSandbox = Pick<Sandbox, 'evaluate' | 'agentTools' | 'hooks' | 'setClock'>;
+
+/** The lesson's code as the learner currently has it (defaults to the lesson's own files). */
+export interface LessonSources {
+  tools: { id: string; kind: 'typescript' | 'json-schema'; name: string; source: string }[];
+  hooks: string;
+}
+
+export type LessonRecordOutcome = RecordLessonResult | { ok: false; diagnostics: Diagnostic[] };
+
+export const LESSON_HOOKS_FILE_ID = 'lesson-hooks';
+
+/**
+ * The `fs` a lesson sandbox is created with. Each run points it at that run's fresh copy of the lesson files and
+ * trace, so fs work from user code shows on the timeline and one run's edits never leak into the next.
+ */
+export class LessonFsHost implements FsCapabilityHost {
+  #current: FsCapability | undefined;
+
+  use(files: FileSystem, trace: TraceSink, clock: Clock): void {
+    this.#current = createFsCapability(files, { trace, clock });
+  }
+
+  #fs(op: string): FsCapability {
+    if (!this.#current) throw new Error(`fs.${op}: no lesson is running`);
+    return this.#current;
+  }
+
+  readFile = async (path: string) => this.#fs('readFile').readFile(path);
+  writeFile = async (path: string, content: string) => this.#fs('writeFile').writeFile(path, content);
+  list = async (path: string): Promise<FsEntry[]> => {
+    const entries = await this.#fs('list').list(path);
+    // Both spellings, as the app's own fs host offers them: tool code may read `type` or `kind`.
+    return entries.map((e) => ({ name: e.name, type: e.kind, kind: e.kind, size: e.size }) as FsEntry);
+  };
+  stat = async (path: string) => this.#fs('stat').stat(path);
+  remove = async (path: string) => this.#fs('remove').remove(path);
+}
+
+export function lessonSourceFiles(sources: LessonSources): SourceFile[] {
+  const files: SourceFile[] = sources.tools.map((t) => ({ id: t.id, kind: t.kind, source: t.source, name: t.name, role: 'tool' }));
+  if (sources.hooks.trim() !== '') {
+    files.push({ id: LESSON_HOOKS_FILE_ID, kind: 'typescript', source: sources.hooks, name: 'hooks.ts', role: 'hooks' });
+  }
+  return files;
+}
+
+export function defaultLessonSources(lesson: Lesson): LessonSources {
+  return { tools: lesson.tools.map((t) => ({ ...t })), hooks: lesson.hooks };
+}
+
+/**
+ * Evaluates the sources, then records every run of the lesson. Errors in the code come back as diagnostics and
+ * nothing is recorded; the sandbox's clock is set to each run's virtual clock.
+ */
+export async function recordLessonWithSandbox(
+  lesson: Lesson,
+  sandbox: LessonSandbox,
+  fsHost: LessonFsHost,
+  sources: LessonSources = defaultLessonSources(lesson),
+  options: { idPrefix?: string } = {},
+): Promise<LessonRecordOutcome> {
+  const evaluation = await sandbox.evaluate(lessonSourceFiles(sources));
+  const errors = evaluation.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) return { ok: false, diagnostics: errors };
+  const tools = sandbox.agentTools(evaluation);
+  const hooks = sandbox.hooks(evaluation);
+  return recordLesson(lesson, {
+    idPrefix: options.idPrefix,
+    prepare: ({ clock, trace, files }) => {
+      sandbox.setClock(clock);
+      fsHost.use(files, trace, clock);
+      return { tools, hooks };
+    },
+  });
+}
