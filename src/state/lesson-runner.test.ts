@@ -109,13 +109,13 @@ describe('what the captions promise', () => {
     const bodies = encodeVariants({ systemPrompt: 'sys', messages, tools });
     expect(bodies.length).toBeGreaterThan(5);
     for (const { variant, result: encoded } of bodies) {
-      expect(encoded.ok, variant.id).toBe(true);
+      expect(encoded.ok, variant.key).toBe(true);
       const body = JSON.stringify(encoded.ok ? encoded.body : null);
       expect(body).toContain('lookup_order');
       expect(body).toContain('Look up the delivery status');
       expect(body).toContain('Order A-1042: shipped');
       const keeps = variant.api === 'pi-messages';
-      for (const secret of ['Order lookup', 'LIS-2', 'executionMode']) expect(body.includes(secret), `${variant.id} ${secret}`).toBe(keeps);
+      for (const secret of ['Order lookup', 'LIS-2', 'executionMode']) expect(body.includes(secret), `${variant.key} ${secret}`).toBe(keeps);
     }
   });
 
