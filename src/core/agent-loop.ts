@@ -243,9 +243,10 @@ async function runLoop(
   await run.emit({ type: 'agent_end', messages: newMessages });
 }
 
-export function runMode(config: AgentLoopConfig, context: AgentContext): RunMode {
-  if (config.toolExecution === 'sequential') return 'sequential';
-  const tools = context.tools;
+/** The run's execution mode for the trace; never throws, whatever the input. */
+export function runMode(config: AgentLoopConfig | undefined, context: AgentContext | undefined): RunMode {
+  if (config?.toolExecution === 'sequential') return 'sequential';
+  const tools = context?.tools;
   return Array.isArray(tools) && tools.some((tool) => tool?.executionMode === 'sequential') ? 'mixed' : 'parallel';
 }
 

@@ -11,6 +11,7 @@ import { eventShape, IdentityRecorder } from './testing/event-record.ts';
 import { assistant, keepLlmMessages, testModel, text, toolCall, user } from './testing/messages.ts';
 import { createScriptedStreamFn, type ScriptedStep } from './testing/scripted-stream.ts';
 import { createToolKit } from './testing/tool-kit.ts';
+import { checkTrace } from './trace/check.ts';
 import { formatTrace } from './trace/format.ts';
 import type { TraceEvent } from './trace/types.ts';
 import type { AgentEvent, AgentMessage, AssistantMessage, StreamFn } from './types.ts';
@@ -164,6 +165,13 @@ describe('startPlaygroundRun', () => {
     const run = await play({ ...req, context: { ...req.context, tools: {} as never } });
     expect(checkEventBalance(run.events)).toEqual([]);
     expect(failureOf(run).errorMessage).toContain('is not a function');
+    for (const broken of [{ context: { messages: 5 } }, { config: null }, { context: null }, { prompts: [null] }]) {
+      const trace: TraceEvent[] = [];
+      const bad = await play({ ...req, ...(broken as object), instrumentation: { trace: (e) => trace.push(e) } });
+      expect(checkEventBalance(bad.events)).toEqual([]);
+      expect(bad.last).toMatchObject({ type: 'agent_end' });
+      expect(checkTrace(trace)).toEqual([]);
+    }
   });
 
   it('never lets a throwing tool, hook or odd result escape', async () => {

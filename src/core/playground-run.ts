@@ -45,6 +45,7 @@ async function runRequest(run: LoopRun, request: PlaygroundRunRequest): Promise<
 class OpenEventTracker {
   started = false;
   turnOpen = false;
+  messageOpen = false;
   openMessage: AgentMessage | undefined;
   readonly openCalls: { toolCallId: string; toolName: string }[] = [];
 
@@ -56,8 +57,8 @@ class OpenEventTracker {
       case 'turn_start': this.turnOpen = true; break;
       case 'turn_end': this.turnOpen = false; break;
       case 'message_start':
-      case 'message_update': this.openMessage = event.message; break;
-      case 'message_end': this.openMessage = undefined; break;
+      case 'message_update': this.messageOpen = true; this.openMessage = event.message; break;
+      case 'message_end': this.messageOpen = false; this.openMessage = undefined; break;
       case 'tool_execution_start': this.openCalls.push({ toolCallId: event.toolCallId, toolName: event.toolName }); break;
       case 'tool_execution_end': {
         const index = this.openCalls.findIndex((call) => call.toolCallId === event.toolCallId);
@@ -75,7 +76,7 @@ function closeFailedRun(run: LoopRun, tracker: OpenEventTracker, request: Playgr
   if (!tracker.started) {
     // Refused before the loop began (continue misuse): the trace still shows a run that ended with the error.
     if (run.tracer) {
-      run.tracer.runStart(safeRunMode(request));
+      run.tracer.runStart(runMode(request.config, request.context));
       run.tracer.runEnd(text);
     }
     emit({ type: 'agent_start' });
@@ -84,12 +85,12 @@ function closeFailedRun(run: LoopRun, tracker: OpenEventTracker, request: Playgr
     emit({ type: 'tool_execution_end', ...call, result: createErrorToolResult(text), isError: true });
   }
   let failure: AssistantMessage;
-  const open = tracker.openMessage as Partial<AssistantMessage> | undefined;
-  if (open && open.role === 'assistant') {
+  const open = tracker.openMessage as Partial<AssistantMessage> | null | undefined;
+  if (tracker.messageOpen && open?.role === 'assistant') {
     failure = { ...(open as AssistantMessage), stopReason, errorMessage: text };
     emit({ type: 'message_end', message: failure });
   } else {
-    if (open) emit({ type: 'message_end', message: open as AgentMessage });
+    if (tracker.messageOpen) emit({ type: 'message_end', message: open as AgentMessage });
     if (!tracker.turnOpen) emit({ type: 'turn_start' });
     failure = createFailureMessage(run, request.config, stopReason, text);
     emit({ type: 'message_start', message: failure });
@@ -97,14 +98,6 @@ function closeFailedRun(run: LoopRun, tracker: OpenEventTracker, request: Playgr
   }
   emit({ type: 'turn_end', message: failure, toolResults: [] });
   emit({ type: 'agent_end', messages: [...run.newMessages, failure] });
-}
-
-function safeRunMode(request: PlaygroundRunRequest) {
-  try {
-    return runMode(request.config, request.context);
-  } catch {
-    return 'parallel';
-  }
 }
 
 function createFailureMessage(run: LoopRun, config: AgentLoopConfig | undefined, stopReason: 'error' | 'aborted', text: string): AssistantMessage {

@@ -4,7 +4,7 @@ import type { AgentEvent } from '../types.ts';
 
 export function checkEventBalance(events: readonly AgentEvent[], options: { requireEnd?: boolean } = {}): string[] {
   const problems: string[] = [];
-  let openMessage: unknown;
+  let messageOpen = false;
   let turnOpen = false;
   const openCalls: string[] = [];
   let ended = false;
@@ -19,9 +19,9 @@ export function checkEventBalance(events: readonly AgentEvent[], options: { requ
         if (openCalls.length) problems.push(`${where}: tool calls still open: ${openCalls.join(',')}`);
         turnOpen = false;
         break;
-      case 'message_start': if (openMessage) problems.push(`${where}: a message is already open`); openMessage = event.message; break;
-      case 'message_update': if (!openMessage) problems.push(`${where}: no message open`); break;
-      case 'message_end': if (!openMessage) problems.push(`${where}: no message open`); openMessage = undefined; break;
+      case 'message_start': if (messageOpen) problems.push(`${where}: a message is already open`); messageOpen = true; break;
+      case 'message_update': if (!messageOpen) problems.push(`${where}: no message open`); break;
+      case 'message_end': if (!messageOpen) problems.push(`${where}: no message open`); messageOpen = false; break;
       case 'tool_execution_start': openCalls.push(event.toolCallId); break;
       case 'tool_execution_update': if (!openCalls.includes(event.toolCallId)) problems.push(`${where}: ${event.toolCallId} not running`); break;
       case 'tool_execution_end': {
@@ -32,7 +32,7 @@ export function checkEventBalance(events: readonly AgentEvent[], options: { requ
       }
       case 'agent_end':
         if (turnOpen) problems.push(`${where}: turn still open`);
-        if (openMessage) problems.push(`${where}: message still open`);
+        if (messageOpen) problems.push(`${where}: message still open`);
         ended = true;
         break;
       default: break;
