@@ -7,6 +7,9 @@ import { EvaluationState } from './evaluation.svelte.ts';
 import { PersistenceState } from './persistence.svelte.ts';
 import { PreferencesState } from './preferences.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
+import { createRunEnvironment } from './run-environment.ts';
+import { RunState } from './run.svelte.ts';
+import { ScenarioState } from './scenario.svelte.ts';
 import type { ToolRuntime } from './tool-runtime.ts';
 import { TryRunState } from './try-run.svelte.ts';
 import { ViewsState } from './views.svelte.ts';
@@ -43,19 +46,23 @@ export function createAppState(services: AppServices): RunningApp {
   const tryRun = new TryRunState();
   const providers = new ProvidersState(workspace, evaluation, views);
   views.onChange = () => persistence.scheduleViewSave();
+  const scenarios = new ScenarioState(workspace, views);
+  const run = new RunState(createRunEnvironment(scenarios, evaluation, services.runtime));
 
   return {
-    workspace, views, preferences, persistence, evaluation, tryRun, providers,
+    workspace, views, preferences, persistence, evaluation, tryRun, providers, scenarios, run,
     async start() {
       const [view] = await Promise.all([repository.loadViewState(), preferences.load()]);
       views.load(view);
       await persistence.start();
       evaluation.start();
+      void scenarios.start();
     },
     async flush() {
       await Promise.all([persistence.flush(), preferences.flush()]);
     },
     dispose() {
+      run.dispose();
       evaluation.dispose();
       persistence.dispose();
       preferences.dispose();

@@ -3,6 +3,8 @@ import { getContext, setContext } from 'svelte';
 import type { EvaluationState } from './evaluation.svelte.ts';
 import type { PersistenceState } from './persistence.svelte.ts';
 import type { PreferencesState } from './preferences.svelte.ts';
+import type { RunState } from './run.svelte.ts';
+import type { ScenarioState } from './scenario.svelte.ts';
 import type { ProvidersState } from './providers.svelte.ts';
 import type { TryRunState } from './try-run.svelte.ts';
 import type { ViewsState } from './views.svelte.ts';
@@ -17,6 +19,8 @@ export interface AppState {
   views: ViewsState;
   tryRun: TryRunState;
   providers: ProvidersState;
+  scenarios: ScenarioState;
+  run: RunState;
 }
 
 const APP_STATE = Symbol('app-state');
@@ -38,3 +42,5 @@ export const getPreferences = (): PreferencesState => app().preferences;
 export const getViews = (): ViewsState => app().views;
 export const getTryRun = (): TryRunState => app().tryRun;
 export const getProviders = (): ProvidersState => app().providers;
+export const getScenarios = (): ScenarioState => app().scenarios;
+export const getRun = (): RunState => app().run;

@@ -1,0 +1,43 @@
+// The animation-frame seam of the player: requestAnimationFrame in the browser, a timer elsewhere, or a manual
+// scheduler in tests (which then decide when each frame happens and what time it is).
+
+export interface FrameScheduler {
+  /** Calls `callback` once before the next paint with the frame time in ms; returns a handle for cancel(). */
+  request(callback: (now: number) => void): number;
+  cancel(handle: number): void;
+}
+
+export function browserFrames(): FrameScheduler {
+  if (typeof requestAnimationFrame === 'function') {
+    return { request: (callback) => requestAnimationFrame(callback), cancel: (handle) => cancelAnimationFrame(handle) };
+  }
+  return {
+    request: (callback) => setTimeout(() => callback(performance.now()), 16) as unknown as number,
+    cancel: (handle) => clearTimeout(handle),
+  };
+}
+
+/** A scheduler driven by hand: `tick(ms)` advances its time and runs the frames that were requested. */
+export interface ManualFrames extends FrameScheduler {
+  readonly pending: number;
+  tick(elapsedMs?: number): void;
+  now(): number;
+}
+
+export function manualFrames(): ManualFrames {
+  let time = 0;
+  let next = 1;
+  const callbacks = new Map<number, (now: number) => void>();
+  return {
+    get pending() { return callbacks.size; },
+    request(callback) { const handle = next++; callbacks.set(handle, callback); return handle; },
+    cancel(handle) { callbacks.delete(handle); },
+    now: () => time,
+    tick(elapsedMs = 16) {
+      time += elapsedMs;
+      const due = [...callbacks.values()];
+      callbacks.clear();
+      for (const callback of due) callback(time);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// A run environment for state tests: a scenario file held in reactive state (so edits make a recording stale),
+// and plain tools on the recording's clock: `sleep` waits virtual time, `hold` keeps the clock still (as a slow
+// sandbox call does) until the test lets it go.
+import { Type } from 'typebox';
+import type { Clock } from '../../core/clock.ts';
+import { parseScenario } from '../../core/scenario/parse-scenario.ts';
+import type { AgentTool } from '../../core/types.ts';
+import type { RunEnvironment } from '../run.svelte.ts';
+
+export interface TestRunEnvironment {
+  environment: RunEnvironment;
+  setFile(file: object): void;
+  /** Lets every `hold` call in progress (and later ones) finish. */
+  releaseHolds(): void;
+  readonly prepared: number;
+  readonly released: number;
+}
+
+export function createTestRunEnvironment(initial: object): TestRunEnvironment {
+  let file = $state.raw<object>(initial);
+  let prepared = 0;
+  let released = 0;
+  let holdsOpen = true;
+  const waiting: (() => void)[] = [];
+
+  const tools = (clock: Clock): AgentTool<any>[] => [
+    {
+      name: 'sleep', label: 'Sleep', description: 'Waits ms on the run clock',
+      parameters: Type.Object({ ms: Type.Integer({ minimum: 0 }) }),
+      execute: async (_id, params, signal) => {
+        await clock.sleep((params as { ms: number }).ms, signal);
+        return { content: [{ type: 'text', text: 'slept' }], details: {} };
+      },
+    },
+    {
+      name: 'hold', label: 'Hold', description: 'Real work that keeps the clock still',
+      parameters: Type.Object({}),
+      execute: async () => {
+        const release = clock.hold();
+        if (holdsOpen) await new Promise<void>((resolve) => waiting.push(resolve));
+        release();
+        return { content: [{ type: 'text', text: 'held' }], details: {} };
+      },
+    },
+  ];
+
+  return {
+    environment: {
+      scenario() {
+        const text = JSON.stringify(file);
+        const parsed = parseScenario(text);
+        return parsed.ok ? { ok: true, scenario: parsed.scenario, key: text } : { ok: false, reason: { key: 'run.error.noScenario' } };
+      },
+      async prepare(clock) {
+        prepared++;
+        return { tools: tools(clock), hooks: {}, release: () => { released++; } };
+      },
+    },
+    setFile(next) { file = next; },
+    releaseHolds() { holdsOpen = false; for (const resolve of waiting.splice(0)) resolve(); },
+    get prepared() { return prepared; },
+    get released() { return released; },
+  };
+}
