@@ -1,0 +1,61 @@
+// The workspace as links and files carry it: the same document the app saves (tools, hooks, loop settings, and
+// any further keys other panels keep there, such as scenarios), checked field by field so a malformed import is
+// refused with the path that is wrong. Core cannot import storage, so the shape is restated here structurally.
+import { refuse, type Refusal } from './errors.ts';
+
+export interface PortableToolFile {
+  id: string;
+  name: string;
+  kind: 'typescript' | 'json-schema';
+  source: string;
+}
+
+export interface PortableSettings {
+  toolExecution: 'parallel' | 'sequential';
+  systemPrompt: string;
+  [extra: string]: unknown;
+}
+
+/** Structurally the app's `Workspace` (src/storage/workspace.ts); unknown keys travel unchanged. */
+export interface PortableWorkspace {
+  tools: PortableToolFile[];
+  hooks: string;
+  settings: PortableSettings;
+  [extension: string]: unknown;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalid(path: string, expected: string): Refusal {
+  return refuse('workspace-invalid', { path, expected });
+}
+
+/**
+ * Accepts exactly what the app would save and returns it unchanged (no defaults are filled in, so a round trip
+ * is exact). The first problem found is reported with its path, e.g. `tools[2].source` / `a string`.
+ */
+export function checkWorkspace(value: unknown, at = 'workspace'): { ok: true; workspace: PortableWorkspace } | Refusal {
+  if (!isRecord(value)) return invalid(at, 'an object with tools, hooks and settings');
+  if (!Array.isArray(value.tools)) return invalid(`${at}.tools`, 'a list of tool files');
+  const ids = new Set<string>();
+  for (const [i, tool] of value.tools.entries()) {
+    const here = `${at}.tools[${i}]`;
+    if (!isRecord(tool)) return invalid(here, 'an object with id, name, kind and source');
+    for (const key of ['id', 'name', 'source'] as const) {
+      if (typeof tool[key] !== 'string') return invalid(`${here}.${key}`, 'a string');
+    }
+    if (tool.kind !== 'typescript' && tool.kind !== 'json-schema') return invalid(`${here}.kind`, '"typescript" or "json-schema"');
+    if (ids.has(tool.id as string)) return invalid(`${here}.id`, 'unique (another tool has the same id)');
+    ids.add(tool.id as string);
+  }
+  if (typeof value.hooks !== 'string') return invalid(`${at}.hooks`, 'a string (the hooks file)');
+  const settings = value.settings;
+  if (!isRecord(settings)) return invalid(`${at}.settings`, 'an object with toolExecution and systemPrompt');
+  if (settings.toolExecution !== 'parallel' && settings.toolExecution !== 'sequential') {
+    return invalid(`${at}.settings.toolExecution`, '"parallel" or "sequential"');
+  }
+  if (typeof settings.systemPrompt !== 'string') return invalid(`${at}.settings.systemPrompt`, 'a string');
+  return { ok: true, workspace: value as PortableWorkspace };
+}
