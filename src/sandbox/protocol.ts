@@ -68,7 +68,7 @@ export interface ModuleReport {
   tools: ToolReport[];
   hooks: { beforeToolCall: FieldReport; afterToolCall: FieldReport };
   /** Things worth telling about the module's shape (no tools found, a factory that registered nothing). */
-  notes: { severity: 'error' | 'warning'; message: string; code?: 'exports.factory-registered-none' | 'exports.none'; exportName?: string }[];
+  notes: { severity: 'error' | 'warning'; message: string; code?: 'exports.factory-registered-none' | 'exports.none' | 'hooks.none'; exportName?: string }[];
 }
 
 export type WorkerMessage =

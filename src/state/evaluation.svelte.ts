@@ -3,6 +3,7 @@
 import { tick } from 'svelte';
 import type { AgentTool } from '../core/types.ts';
 import { EMPTY_EVALUATION, type Diagnostic, type EvaluatedTool, type Evaluation, type SourceFile, type ToolRuntime } from './tool-runtime.ts';
+import { msg, type UiMessage } from './ui-message.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
 export const HOOKS_FILE_ID = 'hooks';
@@ -16,7 +17,7 @@ export interface EvaluationOptions {
 export class EvaluationState {
   #evaluation = $state.raw<Evaluation>(EMPTY_EVALUATION);
   #status = $state<EvaluationStatus>('idle');
-  #error = $state<string | null>(null);
+  #error = $state.raw<UiMessage | null>(null);
   #timings = $state.raw<number[]>([]);
   /** Each file's tool from the last evaluation that produced one, so views need not go blank mid-edit. */
   #lastGood = $state.raw<ReadonlyMap<string, EvaluatedTool[]>>(new Map());
@@ -36,14 +37,14 @@ export class EvaluationState {
     this.#typingDelay = options.typingDelayMs ?? 150;
     if (!runtime) {
       this.#status = 'unavailable';
-      this.#error = 'The sandbox that runs tool code could not start, so tools are not evaluated.';
+      this.#error = msg('status.sandbox.unavailable');
     }
   }
 
   get evaluation(): Evaluation { return this.#evaluation; }
   get status(): EvaluationStatus { return this.#status; }
   /** Why evaluation is not working (sandbox missing or crashed); null when it works. */
-  get error(): string | null { return this.#error; }
+  get error(): UiMessage | null { return this.#error; }
   /** Milliseconds from the start of each recent evaluation to the updated DOM (newest last, at most 50). */
   get timings(): readonly number[] { return this.#timings; }
 
@@ -99,7 +100,7 @@ export class EvaluationState {
     } catch (error) {
       if (sequence !== this.#sequence) return;
       this.#status = 'ready';
-      this.#error = `The sandbox failed: ${error instanceof Error ? error.message : String(error)}`;
+      this.#error = msg('status.sandbox.failed', { error: error instanceof Error ? error.message : String(error) });
       return;
     }
     if (sequence !== this.#sequence) return; // a newer edit is already being evaluated

@@ -4,6 +4,7 @@ import { createStarterWorkspace } from '../core/examples/index.ts';
 import type { StorageFailure } from '../storage/storage-error.ts';
 import type { WorkspaceRecord, WorkspaceRepository } from '../storage/workspace-repository.ts';
 import type { ViewState } from '../storage/workspace.ts';
+import { msg, type UiMessage } from './ui-message.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
 export type SaveStatus = 'loading' | 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
@@ -19,7 +20,7 @@ export class PersistenceState {
   #status = $state<SaveStatus>('loading');
   #failure = $state<StorageFailure | null>(null);
   #conflict = $state.raw<WorkspaceRecord | null>(null);
-  #notice = $state<string | null>(null);
+  #notice = $state.raw<UiMessage | null>(null);
   #revision = 0;
   /** Counts changes; a save is clean only if no change arrived while it was in flight. */
   #changes = 0;
@@ -43,7 +44,7 @@ export class PersistenceState {
   /** What another tab saved, while this tab holds unsaved edits. */
   get conflict(): WorkspaceRecord | null { return this.#conflict; }
   /** A passing remark ("Updated from another tab"); cleared by the next change. */
-  get notice(): string | null { return this.#notice; }
+  get notice(): UiMessage | null { return this.#notice; }
   get dirty(): boolean { return this.#changes !== this.#savedChanges; }
   /** False when storage is in memory only (IndexedDB unusable from the start). */
   get durable(): boolean { return this.repository.durable; }
@@ -104,7 +105,7 @@ export class PersistenceState {
     if (!theirs) return;
     this.#conflict = null;
     this.#revision = theirs.revision;
-    this.workspace.replaceAll(theirs.workspace, "Use the other tab's version");
+    this.workspace.replaceAll(theirs.workspace, msg('status.action.useTheirs'));
     // The replace counted as a change; what is in memory now equals what is stored.
     this.#savedChanges = this.#changes;
     clearTimeout(this.#timer);
@@ -166,7 +167,7 @@ export class PersistenceState {
     this.#savedChanges = this.#changes;
     clearTimeout(this.#timer);
     this.#status = 'saved';
-    this.#notice = 'Updated with changes saved in another tab.';
+    this.#notice = msg('status.notice.remoteUpdate');
   }
 
   #fail(failure: StorageFailure): void {

@@ -3,6 +3,7 @@ import { createIdbStore } from '../storage/idb-store.ts';
 import type { KeyValueStore } from '../storage/kv-store.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';
 import { createFaultyStore } from '../storage/testing/faulty-store.ts';
+import { tIn } from '../ui/i18n/i18n.svelte.ts';
 import { createAppState, type RunningApp } from './app-state.ts';
 import { createFakeRuntime } from './testing/fake-runtime.ts';
 
@@ -139,7 +140,8 @@ describe('two tabs on one workspace', () => {
     tabA.workspace.setSystemPrompt('Written in tab A');
     await tabA.flush();
     await until(() => tabB.workspace.settings.systemPrompt === 'Written in tab A', 'tab B to adopt the save');
-    expect(tabB.persistence.notice).toBe('Updated with changes saved in another tab.');
+    const notice = tabB.persistence.notice;
+    expect(notice && tIn('en', notice.key, notice.params)).toBe('Updated with changes saved in another tab.');
     expect(tabB.persistence.dirty).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 // Renaming a tool edits its source: the `name` field is what the model sees, so the list, the schema view and
 // the code must agree. Pure text edits on the first matching `name` literal; no parsing of the whole module.
 import type { ToolSourceKind } from '../storage/workspace.ts';
+import { msg, type UiMessage } from './ui-message.ts';
 
 /** pi accepts any string, but providers want `^[a-zA-Z0-9_-]{1,64}$`; the UI holds new names to that. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -8,7 +9,7 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 export type RenameOutcome =
   | { ok: true; source: string }
   /** The source has no literal `name` equal to the old name (computed, or already edited by hand). */
-  | { ok: false; reason: string };
+  | { ok: false; reason: UiMessage };
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -24,11 +25,11 @@ export function renameToolInSource(source: string, kind: ToolSourceKind, oldName
     const pattern = new RegExp(`("name"\\s*:\\s*)"${old}"`);
     if (pattern.test(source)) return { ok: true, source: source.replace(pattern, (_m, head: string) => `${head}${JSON.stringify(newName)}`) };
     if (!/"name"\s*:/.test(source)) return { ok: true, source };
-    return { ok: false, reason: `The schema's "name" is not "${oldName}"; edit it in the source.` };
+    return { ok: false, reason: msg('tools.rename.jsonName', { name: oldName }) };
   }
   const pattern = new RegExp(`(\\bname\\s*:\\s*)(["'\`])${old}\\2`);
   const match = pattern.exec(source);
-  if (!match) return { ok: false, reason: `No name: "${oldName}" found in the code; edit the name field directly.` };
+  if (!match) return { ok: false, reason: msg('tools.rename.noName', { name: oldName }) };
   const quote = match[2];
   const start = match.index + match[1].length;
   return { ok: true, source: `${source.slice(0, start)}${quote}${newName}${quote}${source.slice(start + oldName.length + 2)}` };

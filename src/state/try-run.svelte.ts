@@ -2,6 +2,7 @@
 // validation, then execute in the sandbox — and keeps what each step said. Stoppable; one call at a time.
 import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../core/remote.ts';
 import type { AgentTool, Tool } from '../core/types.ts';
+import { msg, type UiMessage } from './ui-message.ts';
 
 export type TryStage = 'arguments' | 'prepare' | 'validate' | 'execute';
 
@@ -11,6 +12,8 @@ export interface TryResult {
   stage: TryStage;
   /** What the model would read: the result's text blocks, or the error text. */
   text: string;
+  /** Set when `text` is the playground's own words rather than the tool's or pi's: show this instead. */
+  note?: UiMessage;
   details?: unknown;
   /** Texts of each onUpdate call while execute ran. */
   updates: string[];
@@ -66,12 +69,14 @@ export class TryRunState {
     try {
       args = JSON.parse(argsText);
     } catch (error) {
-      return finish({ ok: false, stage: 'arguments', text: `The arguments are not valid JSON: ${message(error)}` });
+      const note = msg('editor.try.argsNotJson', { error: message(error) });
+      return finish({ ok: false, stage: 'arguments', text: `The arguments are not valid JSON: ${message(error)}`, note });
     }
     try {
       args = await prepare(tool, args);
     } catch (error) {
-      return finish({ ok: false, stage: 'prepare', text: message(error) });
+      const note = error instanceof PreparePromiseError ? msg('editor.try.preparePromise') : undefined;
+      return finish({ ok: false, stage: 'prepare', text: message(error), ...(note ? { note } : {}) });
     }
     // Validation pulls in TypeBox's checker; load it when someone first tries a tool, not on page load.
     const { inspectToolArguments } = await import('../core/validation.ts');
@@ -79,7 +84,7 @@ export class TryRunState {
     const inspection = inspectToolArguments(tool, { type: 'toolCall', id: toolCallId, name: tool.name, arguments: args as Record<string, unknown> });
     if (!inspection.ok) return finish({ ok: false, stage: 'validate', text: inspection.message ?? 'Validation failed' });
     if (!('execute' in tool) || typeof tool.execute !== 'function') {
-      return finish({ ok: true, stage: 'validate', text: 'Arguments are valid. execute would receive:', details: inspection.value });
+      return finish({ ok: true, stage: 'validate', text: 'Arguments are valid. execute would receive:', note: msg('editor.try.argsValid'), details: inspection.value });
     }
     try {
       const result = await tool.execute(toolCallId, inspection.value, controller.signal, (partial) => {
@@ -92,11 +97,17 @@ export class TryRunState {
   }
 }
 
+class PreparePromiseError extends Error {
+  constructor() {
+    super('prepareArguments returned a Promise; pi calls it synchronously and does not await it.');
+  }
+}
+
 async function prepare(tool: AgentTool | Tool, args: unknown): Promise<unknown> {
   const remote = (tool as unknown as Record<symbol, PrepareArgumentsAsync | undefined>)[PREPARE_ARGUMENTS_ASYNC];
   if (remote) {
     const outcome = await remote(args);
-    if ('returnedPromise' in outcome) throw new Error('prepareArguments returned a Promise; pi calls it synchronously and does not await it.');
+    if ('returnedPromise' in outcome) throw new PreparePromiseError();
     return outcome.value;
   }
   return 'prepareArguments' in tool && tool.prepareArguments ? tool.prepareArguments(args) : args;

@@ -4,6 +4,7 @@
 import { createJsonSchemaSource, createStarterWorkspace, createToolSource } from '../core/examples/index.ts';
 import { createFileId, type LoopSettings, type ToolExecution, type ToolFile, type ToolSourceKind, type Workspace } from '../storage/workspace.ts';
 import { renameToolInSource, TOOL_NAME_PATTERN, uniqueToolName } from './rename-tool.ts';
+import { msg, type UiMessage } from './ui-message.ts';
 
 /** Selection id of the hooks & loop settings page (tool ids are UUIDs or `example-*`). */
 export const AGENT_PAGE_ID = 'agent';
@@ -15,12 +16,13 @@ export const AGENT_PAGE_ID = 'agent';
 export type ChangeKind = 'content' | 'structure' | 'selection' | 'meta';
 
 interface Command {
-  label: string;
+  /** Names the action in the undo/redo buttons. */
+  label: UiMessage;
   apply(): void;
   revert(): void;
 }
 
-export type ActionOutcome = { ok: true } | { ok: false; reason: string };
+export type ActionOutcome = { ok: true } | { ok: false; reason: UiMessage };
 
 export class WorkspaceState {
   #tools = $state<ToolFile[]>([]);
@@ -35,8 +37,9 @@ export class WorkspaceState {
   readonly selected = $derived(this.#tools.find((t) => t.id === this.#selectedId) ?? null);
   readonly canUndo = $derived(this.#undo.length > 0);
   readonly canRedo = $derived(this.#redo.length > 0);
-  readonly undoLabel = $derived(this.#undo.at(-1)?.label ?? '');
-  readonly redoLabel = $derived(this.#redo.at(-1)?.label ?? '');
+  /** What undo would undo (null when nothing); the UI words it. */
+  readonly undoLabel = $derived<UiMessage | null>(this.#undo.at(-1)?.label ?? null);
+  readonly redoLabel = $derived<UiMessage | null>(this.#redo.at(-1)?.label ?? null);
 
   get tools(): readonly ToolFile[] { return this.#tools; }
   get hooks(): string { return this.#hooks; }
@@ -67,7 +70,7 @@ export class WorkspaceState {
   }
 
   /** Replaces everything as one undoable action ("Reset to examples", "Use the other tab's version"). */
-  replaceAll(workspace: Workspace, label: string): void {
+  replaceAll(workspace: Workspace, label: UiMessage): void {
     const before = this.snapshot();
     const beforeSelection = this.#selectedId;
     this.#run({
@@ -79,7 +82,7 @@ export class WorkspaceState {
 
   /** Puts the starter tools, hooks and settings back; undoable like any other workspace action. */
   resetToExamples(): void {
-    this.replaceAll({ ...this.#extensions, ...createStarterWorkspace() }, 'Reset to examples');
+    this.replaceAll({ ...this.#extensions, ...createStarterWorkspace() }, msg('status.action.reset'));
   }
 
   /** A document another part of the app keeps in the workspace under `key` (saved and shared with it). */
@@ -88,7 +91,7 @@ export class WorkspaceState {
   }
 
   /** Sets such a document as one undoable workspace action. */
-  setExtension(key: string, value: unknown, label: string): void {
+  setExtension(key: string, value: unknown, label: UiMessage): void {
     const had = Object.hasOwn(this.#extensions, key);
     const before = this.#extensions[key];
     const assign = (present: boolean, next: unknown) => {
@@ -135,7 +138,7 @@ export class WorkspaceState {
     const before = this.#settings.toolExecution;
     if (mode === before) return;
     this.#run({
-      label: `Tool execution: ${mode}`,
+      label: msg('status.action.toolExecution', { mode }),
       apply: () => { this.#settings.toolExecution = mode; },
       revert: () => { this.#settings.toolExecution = before; },
     }, 'content');
@@ -146,7 +149,7 @@ export class WorkspaceState {
     const name = uniqueToolName(kind === 'json-schema' ? 'mcp_tool' : 'new_tool', this.#tools.map((t) => t.name));
     const source = kind === 'json-schema' ? createJsonSchemaSource(name) : createToolSource(name);
     const file: ToolFile = { id: createFileId(), name, kind, source };
-    this.#insert(file, `Add ${name}`);
+    this.#insert(file, msg('status.action.add', { name }));
     return file.id;
   }
 
@@ -157,7 +160,7 @@ export class WorkspaceState {
     const name = uniqueToolName(`${original.name}_copy`, this.#tools.map((t) => t.name));
     const renamed = renameToolInSource(original.source, original.kind, original.name, name);
     const file: ToolFile = { id: createFileId(), name, kind: original.kind, source: renamed.ok ? renamed.source : original.source };
-    this.#insert(file, `Duplicate ${original.name}`, this.#tools.indexOf(original) + 1);
+    this.#insert(file, msg('status.action.duplicate', { name: original.name }), this.#tools.indexOf(original) + 1);
     return file.id;
   }
 
@@ -167,7 +170,7 @@ export class WorkspaceState {
     const file = { ...this.#tools[index] };
     const wasSelected = this.#selectedId === id;
     this.#run({
-      label: `Delete ${file.name}`,
+      label: msg('status.action.delete', { name: file.name }),
       apply: () => {
         this.#tools.splice(index, 1);
         if (wasSelected) this.#selectedId = this.#tools[Math.min(index, this.#tools.length - 1)]?.id ?? null;
@@ -182,17 +185,17 @@ export class WorkspaceState {
   /** Renames a tool by rewriting the `name` in its source; refused with a reason when that is not possible. */
   rename(id: string, newName: string): ActionOutcome {
     const file = this.#tools.find((t) => t.id === id);
-    if (!file) return { ok: false, reason: 'That tool no longer exists.' };
+    if (!file) return { ok: false, reason: msg('tools.rename.gone') };
     if (newName === file.name) return { ok: true };
     if (!TOOL_NAME_PATTERN.test(newName)) {
-      return { ok: false, reason: 'Use 1-64 letters, digits, _ or - (what every provider accepts).' };
+      return { ok: false, reason: msg('tools.rename.invalid') };
     }
-    if (this.#tools.some((t) => t !== file && t.name === newName)) return { ok: false, reason: `A tool named ${newName} exists already.` };
+    if (this.#tools.some((t) => t !== file && t.name === newName)) return { ok: false, reason: msg('tools.rename.taken', { name: newName }) };
     const oldName = file.name;
     const first = renameToolInSource(file.source, file.kind, oldName, newName);
     if (!first.ok) return first;
     this.#run({
-      label: `Rename ${oldName} to ${newName}`,
+      label: msg('status.action.rename', { from: oldName, to: newName }),
       apply: () => this.#renameFile(id, oldName, newName),
       revert: () => this.#renameFile(id, newName, oldName),
     });
@@ -209,7 +212,7 @@ export class WorkspaceState {
       const [file] = this.#tools.splice(a, 1);
       this.#tools.splice(b, 0, file);
     };
-    this.#run({ label: `Move ${name}`, apply: () => shift(from, to), revert: () => shift(to, from) });
+    this.#run({ label: msg('status.action.move', { name }), apply: () => shift(from, to), revert: () => shift(to, from) });
   }
 
   /** Takes over the name the evaluated source declares, so the list shows what the model will see. */
@@ -247,7 +250,7 @@ export class WorkspaceState {
     file.name = to;
   }
 
-  #insert(file: ToolFile, label: string, at?: number): void {
+  #insert(file: ToolFile, label: UiMessage, at?: number): void {
     const previousSelection = this.#selectedId;
     this.#run({
       label,

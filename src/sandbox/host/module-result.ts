@@ -32,7 +32,8 @@ export function reportToFileResult(file: SourceFile, report: ModuleReport, map: 
   }
   for (const note of report.notes) {
     const offset = locator.exportOffset(note.exportName) ?? 0;
-    const code = note.code ? { code: note.code, params: note.exportName ? { export: note.exportName } : {} } : {};
+    const params: Record<string, string> = note.exportName ? { export: note.exportName } : {};
+    const code = note.code ? { code: note.code, params } : {};
     diagnostics.push({ fileId: file.id, severity: note.severity, kind: 'contract', message: note.message, ...code, ...at(locator.position(offset)) });
   }
   const tools: EvaluatedTool[] = [];

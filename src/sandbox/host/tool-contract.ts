@@ -46,8 +46,8 @@ export function checkToolReport(fileId: string, report: ToolReport, place: ToolP
   const nameOk = report.name.kind === 'string' && report.name.value !== '';
   const toolLabel = nameOk ? `Tool "${report.name.value}"` : `The tool from ${report.origin}`;
   // Who the message is about, for the UI's wording: the tool's name, or else where it came from.
-  const subject = nameOk ? { tool: String(report.name.value) } : { origin: report.origin };
   type Params = Record<string, string | number>;
+  const subject: Params = nameOk ? { tool: String(report.name.value) } : { origin: report.origin };
   const add = (severity: Diagnostic['severity'], kind: Diagnostic['kind'], message: string, at: SourcePosition, code: string, params: Params) =>
     diagnostics.push({ fileId, severity, kind, message, line: at.line, column: at.column, code, params: { ...subject, ...params } });
   const contract = (severity: Diagnostic['severity'], code: string, message: string, key?: string, params: Params = {}) =>

@@ -59,7 +59,7 @@ function start(port: MessagePort): void {
       if (msg.role === 'hooks') {
         const hooks = collectHooks(exports);
         const notes: ModuleReport['notes'] = hooks.report.beforeToolCall.kind === 'missing' && hooks.report.afterToolCall.kind === 'missing'
-          ? [{ severity: 'warning', message: 'This hooks file exports neither beforeToolCall nor afterToolCall' }]
+          ? [{ severity: 'warning', code: 'hooks.none', message: 'This hooks file exports neither beforeToolCall nor afterToolCall' }]
           : [];
         if (!abandoned.has(msg.id)) modules.set(msg.fileId, { tools: [], hooks });
         return { tools: [], hooks: hooks.report, notes };

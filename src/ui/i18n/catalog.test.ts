@@ -30,17 +30,24 @@ describe('message catalog', () => {
     const missing: string[] = [];
     for (const [file, text] of Object.entries(sources)) {
       if (file.includes('/i18n/')) continue;
-      for (const m of text.matchAll(/\bt(?:In)?\(\s*(?:[\w.'"-]+,\s*)?'([\w.-]+)'/g)) {
+      for (const m of text.matchAll(/\b(?:(?:t|msg)\(|tIn\([\w.'"-]+,)\s*'([\w.-]+)'/g)) {
         if (!(m[1] in CATALOG.en)) missing.push(`${file}: ${m[1]}`);
+      }
+      // tp('x', n) needs both plural forms, x.one and x.other.
+      for (const m of text.matchAll(/\btp\(\s*'([\w.-]+)'/g)) {
+        for (const form of ['one', 'other']) if (!(`${m[1]}.${form}` in CATALOG.en)) missing.push(`${file}: ${m[1]}.${form}`);
       }
     }
     expect(missing).toEqual([]);
   });
 
   it('switches language for every lookup and fills placeholders', () => {
-    i18n.set('zh-CN');
+    // Not remembered: other test pages of this origin share localStorage.
+    i18n.set('zh-CN', { remember: false });
     expect(t('common.language')).toBe('语言');
-    i18n.set('en');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    i18n.set('en', { remember: false });
+    expect(document.documentElement.lang).toBe('en');
     expect(t('common.language')).toBe('Language');
     expect(format('{n} of {total}', { n: 2, total: 5 })).toBe('2 of 5');
   });

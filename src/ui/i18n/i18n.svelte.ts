@@ -1,14 +1,41 @@
-// The UI language (English or Simplified Chinese): a global preference, remembered in localStorage, and `t()`
-// to look up a message. Messages live in ./messages/<area>.ts, one file per area of the app, both languages side
+// The UI language (English or Simplified Chinese): a global preference, remembered in localStorage (a `?lang=`
+// URL parameter wins for that page load), mirrored to <html lang>, and `t()` to look up a message. Messages live in ./messages/<area>.ts, one file per area of the app, both languages side
 // by side; a test checks that both languages have the same keys and that every key the code uses exists.
 import { CATALOG } from './catalog.ts';
 
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文' };
+/** What the header's language switch shows: each language named in itself, short. */
+export const LOCALE_SHORT_NAMES: Record<Locale, string> = { en: 'EN', 'zh-CN': '中文' };
 export const LOCALE_HINT_KEY = 'pi-playground.locale';
+/** `?lang=en` or `?lang=zh-CN` picks the language of one page load (shared links, demos, screenshots). */
+export const LOCALE_URL_PARAM = 'lang';
 
 export type MessageParams = Record<string, string | number>;
+
+function readUrl(): Locale | null {
+  try {
+    const value = new URL(globalThis.location?.href ?? '').searchParams.get(LOCALE_URL_PARAM);
+    return isLocale(value) ? value : null;
+  } catch {
+    return null; // no location (Node) or not a URL
+  }
+}
+
+/** Once someone picks a language, a `?lang=` left in the address bar must not undo it on the next reload. */
+function dropUrlParam(): void {
+  try {
+    const url = new URL(globalThis.location.href);
+    if (!url.searchParams.has(LOCALE_URL_PARAM)) return;
+    url.searchParams.delete(LOCALE_URL_PARAM);
+    history.replaceState(history.state, '', url);
+  } catch { /* not in a browser */ }
+}
+
+function syncDocument(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
 
 function readHint(): Locale | null {
   try {
@@ -29,18 +56,33 @@ function browserLocale(): Locale {
 }
 
 class LocaleStore {
-  #locale = $state<Locale>(readHint() ?? browserLocale());
+  #locale = $state<Locale>(readUrl() ?? readHint() ?? browserLocale());
+
+  constructor() {
+    syncDocument(this.#locale);
+  }
 
   get locale(): Locale { return this.#locale; }
 
-  set(locale: Locale): void {
+  /**
+   * Shows the UI in `locale` at once. Remembered for later visits unless `remember` is false (tests that must
+   * not leave a choice behind for other pages of the same origin).
+   */
+  set(locale: Locale, { remember = true }: { remember?: boolean } = {}): void {
     this.#locale = locale;
+    syncDocument(locale);
+    if (!remember) return;
     try { globalThis.localStorage?.setItem(LOCALE_HINT_KEY, locale); } catch { /* not remembered, still shown */ }
-    if (typeof document !== 'undefined') document.documentElement.lang = locale;
+    dropUrlParam();
+  }
+
+  /** The other language (there are two). */
+  get next(): Locale {
+    return this.#locale === 'en' ? 'zh-CN' : 'en';
   }
 
   toggle(): void {
-    this.set(this.#locale === 'en' ? 'zh-CN' : 'en');
+    this.set(this.next);
   }
 }
 
@@ -63,5 +105,18 @@ export function t(key: string, params?: MessageParams): string {
 
 /** The same lookup for a given language (exports, tests). */
 export function tIn(locale: Locale, key: string, params?: MessageParams): string {
-  return format(CATALOG[locale][key] ?? key, params);
+  return format(CATALOG[locale][key] ?? CATALOG.en[key] ?? key, params);
+}
+
+/**
+ * A count with its noun: `<key>.one` when `count` is 1, else `<key>.other`, with `{count}` filled in. Both
+ * languages define both forms (Chinese simply words them alike).
+ */
+export function tp(key: string, count: number, params?: MessageParams): string {
+  return t(`${key}.${count === 1 ? 'one' : 'other'}`, { count, ...params });
+}
+
+/** A message a state class produced (see src/state/ui-message.ts). */
+export function tm(message: { key: string; params?: MessageParams }): string {
+  return t(message.key, message.params);
 }

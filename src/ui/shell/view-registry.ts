@@ -3,11 +3,16 @@
 // ui/panels.ts and nothing else. Panels read what they need from the app state in context.
 import type { Component } from 'svelte';
 import type { IconName } from '../common/icons.ts';
+import { CATALOG } from '../i18n/catalog.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 export interface ViewDefinition {
   /** Stable id: the tab is `view-tab-<id>`, the panel `view-panel-<id>`; persisted as the open view. */
   id: string;
-  /** Tab text, short (one word if possible). */
+  /**
+   * Tab text, short (one word if possible): a message key (`schema.tab`) shown in the reader's language. A string
+   * that is not a key is shown as it is.
+   */
   title: string;
   /** An icon name from common/icons.ts, or raw 24x24 path data. */
   icon: IconName | { path: string };
@@ -15,6 +20,11 @@ export interface ViewDefinition {
   component: Component;
   /** Tabs are sorted by order, then by title. Built-ins use 10, 20, 30, … */
   order: number;
+}
+
+/** The tab text of a panel in the current language (reactive in components). */
+export function viewTitle(view: Pick<ViewDefinition, 'title'>): string {
+  return view.title in CATALOG.en ? t(view.title) : view.title;
 }
 
 /** The panels in display order; throws on duplicate ids (a programming error, caught by any test that renders). */

@@ -7,20 +7,33 @@ import {
   AGENT_TOOL_FIELDS, HOOK_EXPORTS, HOOK_RESULT_FIELDS, SCHEMA_OPTIONS, TOOL_GLOBALS, TYPE_BUILDERS,
   type CompletionEntry,
 } from './completion-data.ts';
+import { i18n, t } from '../../i18n/i18n.svelte.ts';
 
 export type CompletionMode = 'tool' | 'hooks';
 
 function toCompletion(entry: CompletionEntry, type: string, boost = 0): Completion {
-  const base: Completion = { label: entry.label, detail: entry.detail, info: entry.info, type, boost };
+  const detail = entry.scope ? `${entry.detail} · ${t(`editor.completion.scope.${entry.scope}`)}` : entry.detail;
+  const base: Completion = { label: entry.label, detail, info: t(entry.info), type, boost };
   return entry.snippet ? snippetCompletion(entry.snippet, base) : base;
 }
 
-const builderOptions = TYPE_BUILDERS.map((e, i) => toCompletion(e, 'function', -i / 100));
-const fieldOptions = AGENT_TOOL_FIELDS.map((e, i) => toCompletion(e, 'property', -i / 100));
-const schemaOptionCompletions = SCHEMA_OPTIONS.map((e) => ({ ...toCompletion({ ...e, snippet: undefined }, 'property'), apply: `${e.label}: ` }));
-const hookExports = HOOK_EXPORTS.map((e) => toCompletion(e, 'function'));
-const hookFields = HOOK_RESULT_FIELDS.map((e) => ({ ...toCompletion(e, 'property'), apply: `${e.label}: ` }));
-const toolGlobals = TOOL_GLOBALS.map((e) => toCompletion(e, 'variable'));
+/** The option lists in one language; built on first use and again when the language changes. */
+function buildOptions() {
+  return {
+    builders: TYPE_BUILDERS.map((e, i) => toCompletion(e, 'function', -i / 100)),
+    fields: AGENT_TOOL_FIELDS.map((e, i) => toCompletion(e, 'property', -i / 100)),
+    schemaOptions: SCHEMA_OPTIONS.map((e) => ({ ...toCompletion({ ...e, snippet: undefined }, 'property'), apply: `${e.label}: ` })),
+    hookExports: HOOK_EXPORTS.map((e) => toCompletion(e, 'function')),
+    hookFields: HOOK_RESULT_FIELDS.map((e) => ({ ...toCompletion(e, 'property'), apply: `${e.label}: ` })),
+    globals: TOOL_GLOBALS.map((e) => toCompletion(e, 'variable')),
+  };
+}
+
+let cached: { locale: string; options: ReturnType<typeof buildOptions> } | undefined;
+function options(): ReturnType<typeof buildOptions> {
+  if (cached?.locale !== i18n.locale) cached = { locale: i18n.locale, options: buildOptions() };
+  return cached.options;
+}
 
 /** Walks up from `node` to the object literal the cursor is directly inside, if any. */
 function enclosingObject(node: SyntaxNode | null): SyntaxNode | null {
@@ -44,9 +57,10 @@ function isSchemaBuilderArgument(object: SyntaxNode, doc: string): boolean {
 
 export function createCompletionSource(mode: CompletionMode): CompletionSource {
   return (context: CompletionContext): CompletionResult | null => {
+    const { builders, fields, schemaOptions, hookExports, hookFields, globals } = options();
     const member = context.matchBefore(/\bType\.[\w$]*$/);
     if (member) {
-      return { from: member.from + 'Type.'.length, options: builderOptions, validFor: /^[\w$]*$/ };
+      return { from: member.from + 'Type.'.length, options: builders, validFor: /^[\w$]*$/ };
     }
     const word = context.matchBefore(/[\w$]*$/);
     if (!word || (word.from === word.to && !context.explicit)) return null;
@@ -59,14 +73,14 @@ export function createCompletionSource(mode: CompletionMode): CompletionSource {
 
     if (object && (last === '{' || last === ',')) {
       const text = doc.toString();
-      if (isSchemaBuilderArgument(object, text)) return { from: word.from, options: schemaOptionCompletions, validFor: /^[\w$]*$/ };
-      return { from: word.from, options: mode === 'hooks' ? hookFields : fieldOptions, validFor: /^[\w$]*$/ };
+      if (isSchemaBuilderArgument(object, text)) return { from: word.from, options: schemaOptions, validFor: /^[\w$]*$/ };
+      return { from: word.from, options: mode === 'hooks' ? hookFields : fields, validFor: /^[\w$]*$/ };
     }
     if (mode === 'hooks' && !object && (last === '' || last === ';' || last === '}' || /\n\s*$/.test(doc.sliceString(Math.max(0, word.from - 2), word.from)))) {
       return { from: word.from, options: hookExports, validFor: /^[\w$]*$/ };
     }
     if (mode === 'tool' && word.from < word.to && last !== '.') {
-      return { from: word.from, options: toolGlobals, validFor: /^[\w$]*$/ };
+      return { from: word.from, options: globals, validFor: /^[\w$]*$/ };
     }
     return null;
   };

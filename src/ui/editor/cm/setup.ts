@@ -7,7 +7,7 @@ import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { lintGutter, lintKeymap, setDiagnostics, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import { EditorSelection, EditorState, type Extension, type Text } from '@codemirror/state';
+import { Compartment, EditorSelection, EditorState, type Extension, type Text } from '@codemirror/state';
 import {
   drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers,
 } from '@codemirror/view';
@@ -32,6 +32,8 @@ export interface EditorOptions {
   completion: CompletionMode | 'none';
   /** Accessible name of the text area. */
   label: string;
+  /** CodeMirror's own words (lint panel, completion list) in the UI language, English text -> translation. */
+  phrases?: Record<string, string>;
 }
 
 export interface EditorController {
@@ -41,6 +43,8 @@ export interface EditorController {
   /** Brings the open document in line with `text` changed elsewhere (undoable in the editor). */
   sync(text: string): void;
   setDiagnostics(diagnostics: readonly EditorDiagnostic[]): void;
+  /** The UI language changed: new accessible name and CodeMirror phrases, for every document. */
+  setLocale(label: string, phrases: Record<string, string>): void;
   goTo(line: number, column: number): void;
   forget(docId: string): void;
   destroy(): void;
@@ -73,6 +77,15 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
   const states = new Map<string, EditorState>();
   let current = '';
   let diagnostics: readonly EditorDiagnostic[] = [];
+  // What depends on the UI language, swapped in place when it changes (documents keep their history).
+  const localeConf = new Compartment();
+  let locale = { label: options.label, phrases: options.phrases ?? {} };
+  const localeExtensions = (): Extension => [
+    // An explicit tab stop: the scroller's only focusable child is this content, and axe (and some screen
+    // readers) do not count a bare contenteditable inside a shadow root as keyboard-reachable.
+    EditorView.contentAttributes.of({ 'aria-label': locale.label, 'data-testid': 'editor-content', tabindex: '0' }),
+    EditorState.phrases.of(locale.phrases),
+  ];
 
   function extensions(docId: string, language: EditorLanguage): Extension[] {
     return [
@@ -93,9 +106,7 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
       EditorState.tabSize.of(2),
       // Descriptions are long strings; wrapping keeps them readable without sideways scrolling.
       EditorView.lineWrapping,
-      // An explicit tab stop: the scroller's only focusable child is this content, and axe (and some screen
-      // readers) do not count a bare contenteditable inside a shadow root as keyboard-reachable.
-      EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': 'editor-content', tabindex: '0' }),
+      localeConf.of(localeExtensions()),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) options.onChange(docId, update.state.doc.toString());
       }),
@@ -116,6 +127,8 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
       current = docId;
       const saved = states.get(docId);
       view.setState(saved ?? EditorState.create({ doc: text, extensions: extensions(docId, language) }));
+      // A document kept from before a language change still has the old words.
+      if (saved) view.dispatch({ effects: localeConf.reconfigure(localeExtensions()) });
       if (saved && saved.doc.toString() !== text) this.sync(text);
       diagnostics = [];
     },
@@ -133,6 +146,11 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
     setDiagnostics(next) {
       diagnostics = next;
       applyDiagnostics();
+    },
+    setLocale(label, phrases) {
+      if (label === locale.label && phrases === locale.phrases) return;
+      locale = { label, phrases };
+      view.dispatch({ effects: localeConf.reconfigure(localeExtensions()) });
     },
     goTo(line, column) {
       const pos = positionOf(view.state.doc, line, column);
