@@ -4,5 +4,5 @@ import type { ViewDefinition } from './shell/view-registry.ts';
 import SchemaView from './schema/SchemaView.svelte';
 
 export const PANELS: ViewDefinition[] = [
-  { id: 'schema', title: 'Schema', icon: 'braces', component: SchemaView, order: 10 },
+  { id: 'schema', title: 'schema.tab', icon: 'braces', component: SchemaView, order: 10 },
 ];
