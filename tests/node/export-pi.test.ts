@@ -39,7 +39,7 @@ function fixtureCases(): ExportCase[] {
 /** Makes the control fail on purpose: the last tool result text is not what the playground recorded. */
 function alter(events: EventSummary[]): EventSummary[] {
   const copy = events.map((e) => ({ ...e }));
-  const end = copy.findLast((e) => e.type === 'tool_execution_end') as { text: string } | undefined;
+  const end = [...copy].reverse().find((e) => e.type === 'tool_execution_end') as { text: string } | undefined;
   if (!end) throw new Error('the control scenario must call a tool');
   end.text += ' (altered)';
   return copy;

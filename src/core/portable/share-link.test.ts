@@ -9,7 +9,7 @@ import type { PortableWorkspace } from './workspace-shape.ts';
 /** A workspace with everything a real one may carry, including keys other panels keep there. */
 function richWorkspace(): PortableWorkspace {
   const ws = createStarterWorkspace();
-  return {
+  return <PortableWorkspace & Record<string, unknown>>{
     ...ws,
     tools: [...ws.tools, { id: 'mcp-1', name: 'lookup', kind: 'json-schema', source: '{ "name": "lookup", "inputSchema": {} }\n' }],
     scenarios: [{ id: 's1', name: 'Parallel vs sequential ✓', source: '{\n  "prompt": "Go — 你好",\n  "turns": []\n}\n' }],

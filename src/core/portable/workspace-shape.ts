@@ -13,15 +13,16 @@ export interface PortableToolFile {
 export interface PortableSettings {
   toolExecution: 'parallel' | 'sequential';
   systemPrompt: string;
-  [extra: string]: unknown;
 }
 
-/** Structurally the app's `Workspace` (src/storage/workspace.ts); unknown keys travel unchanged. */
+/**
+ * Structurally the app's `Workspace` (src/storage/workspace.ts). Any further keys (scenarios, other panels'
+ * documents, further settings) travel unchanged; they are not declared so that any workspace-like type fits.
+ */
 export interface PortableWorkspace {
   tools: PortableToolFile[];
   hooks: string;
   settings: PortableSettings;
-  [extension: string]: unknown;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -57,5 +58,5 @@ export function checkWorkspace(value: unknown, at = 'workspace'): { ok: true; wo
     return invalid(`${at}.settings.toolExecution`, '"parallel" or "sequential"');
   }
   if (typeof settings.systemPrompt !== 'string') return invalid(`${at}.settings.systemPrompt`, 'a string');
-  return { ok: true, workspace: value as PortableWorkspace };
+  return { ok: true, workspace: value as unknown as PortableWorkspace };
 }
