@@ -25,4 +25,12 @@ describe('payload diff', () => {
     const diff = diffPayloads(lines(30), lines(30));
     expect(diff).toEqual({ rows: [{ kind: 'skipped', count: 30 }], added: 0, removed: 0 });
   });
+
+  it('treats the same fields at another depth as unchanged, so only a wrapper object stands out', () => {
+    const completions = JSON.stringify([{ type: 'function', function: { name: 'x', parameters: { type: 'object' } } }], null, 2);
+    const responses = JSON.stringify([{ type: 'function', name: 'x', parameters: { type: 'object' } }], null, 2);
+    const diff = diffPayloads(completions, responses, 10);
+    expect(diff.rows.filter((r) => r.kind === 'removed').map((r) => r.kind !== 'skipped' && r.text.trim())).toEqual(['"function": {', '}']);
+    expect(diff.added).toBe(0);
+  });
 });

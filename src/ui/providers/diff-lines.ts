@@ -1,5 +1,6 @@
 // A line diff of two payloads (pretty JSON), shaped for reading: changed lines with their numbers on each
-// side, and long unchanged stretches folded to a few lines of context.
+// side, and long unchanged stretches folded to a few lines of context. Indentation is ignored, so wrapping the
+// same fields in one more object (`function: {…}`) shows as the wrapper's lines only.
 import { diffLines } from 'diff';
 
 export type DiffRow =
@@ -14,14 +15,14 @@ export interface PayloadDiff {
 
 const splitLines = (value: string) => value.replace(/\n$/, '').split('\n');
 
-/** Diffs `left` against `right`; unchanged runs longer than 2 × `context` + 1 lines are folded. */
+/** Diffs `left` against `right`; unchanged runs longer than 2 × `context` + 1 lines are folded (shown as on the right). */
 export function diffPayloads(left: string, right: string, context = 3): PayloadDiff {
   const rows: DiffRow[] = [];
   let l = 1;
   let r = 1;
   let added = 0;
   let removed = 0;
-  const changes = diffLines(left, right);
+  const changes = diffLines(left, right, { ignoreWhitespace: true });
   changes.forEach((change, index) => {
     const lines = splitLines(change.value);
     if (change.added) {
