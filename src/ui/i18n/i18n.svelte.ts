@@ -1,6 +1,7 @@
 // The UI language (English or Simplified Chinese): a global preference, remembered in localStorage (a `?lang=`
-// URL parameter wins for that page load), mirrored to <html lang>, and `t()` to look up a message. Messages live in ./messages/<area>.ts, one file per area of the app, both languages side
-// by side; a test checks that both languages have the same keys and that every key the code uses exists.
+// URL parameter wins for that page load), mirrored to <html lang>, and `t()` to look up a message. Messages live
+// in ./messages/<area>.ts, both languages side by side; catalog.test.ts checks both have the same keys and that
+// every key the code uses exists, markup.test.ts that no component shows literal English.
 import { CATALOG } from './catalog.ts';
 
 export const LOCALES = ['en', 'zh-CN'] as const;
@@ -14,22 +15,28 @@ export const LOCALE_URL_PARAM = 'lang';
 
 export type MessageParams = Record<string, string | number>;
 
-function readUrl(): Locale | null {
-  try {
-    const value = new URL(globalThis.location?.href ?? '').searchParams.get(LOCALE_URL_PARAM);
-    return isLocale(value) ? value : null;
-  } catch {
-    return null; // no location (Node) or not a URL
-  }
+/** The language a page load starts in: `?lang=` first, then the remembered choice, then the browser's languages. */
+export function pickLocale(sources: { url?: string; hint?: string | null; languages?: readonly string[] }): Locale {
+  let fromUrl: string | null = null;
+  try { fromUrl = sources.url ? new URL(sources.url).searchParams.get(LOCALE_URL_PARAM) : null; } catch { /* not a URL */ }
+  if (isLocale(fromUrl)) return fromUrl;
+  if (isLocale(sources.hint)) return sources.hint;
+  // Simplified Chinese for zh, zh-CN, zh-SG, zh-Hans-*; Traditional variants get English rather than the wrong script.
+  return (sources.languages ?? []).some((l) => /^zh\b(?!-(TW|HK|MO|Hant))/i.test(l)) ? 'zh-CN' : 'en';
 }
 
-/** Once someone picks a language, a `?lang=` left in the address bar must not undo it on the next reload. */
+/** `url` without its `?lang=` (null when it has none), so a choice made later is not undone by the next reload. */
+export function withoutLocaleParam(url: string): string | null {
+  const parsed = new URL(url);
+  if (!parsed.searchParams.has(LOCALE_URL_PARAM)) return null;
+  parsed.searchParams.delete(LOCALE_URL_PARAM);
+  return parsed.href;
+}
+
 function dropUrlParam(): void {
   try {
-    const url = new URL(globalThis.location.href);
-    if (!url.searchParams.has(LOCALE_URL_PARAM)) return;
-    url.searchParams.delete(LOCALE_URL_PARAM);
-    history.replaceState(history.state, '', url);
+    const next = withoutLocaleParam(globalThis.location.href);
+    if (next) history.replaceState(history.state, '', next);
   } catch { /* not in a browser */ }
 }
 
@@ -50,13 +57,12 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-function browserLocale(): Locale {
-  const langs = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : [];
-  return langs.some((l) => /^zh\b(?!-(TW|HK|MO|Hant))/i.test(l ?? '')) ? 'zh-CN' : 'en';
+function browserLanguages(): readonly string[] {
+  return typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : [];
 }
 
 class LocaleStore {
-  #locale = $state<Locale>(readUrl() ?? readHint() ?? browserLocale());
+  #locale = $state<Locale>(pickLocale({ url: globalThis.location?.href, hint: readHint(), languages: browserLanguages() }));
 
   constructor() {
     syncDocument(this.#locale);
