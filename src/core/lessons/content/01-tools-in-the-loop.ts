@@ -43,10 +43,10 @@ export const toolsInTheLoop: Lesson = {
       at: { on: 'message', turn: 1, edge: 'start' },
       text: {
         en: 'The run starts with a request to the model. Every request carries Context.tools, here get_weather with '
-          + 'its name, description and parameters. That is where tools are introduced: not in the system prompt, not in '
+          + 'its `name`, `description` and `parameters`. That is where tools are introduced: not in the system prompt, not in '
           + 'the messages.',
-        'zh-CN': '运行从一次模型请求开始。每次请求都带着 Context.tools，这里是 get_weather 的 name、description 和 '
-          + 'parameters。工具就是在这里介绍给模型的，既不在系统提示词里，也不在消息里。',
+        'zh-CN': '运行从一次模型请求开始。每次请求都带着 Context.tools，这里是 get_weather 的 `name`、`description` 和 '
+          + '`parameters`。工具就是在这里介绍给模型的，既不在系统提示词里，也不在消息里。',
       },
     },
     {
@@ -72,9 +72,9 @@ export const toolsInTheLoop: Lesson = {
       at: { on: 'phase', toolCallId: 'call_1_2', phase: 'execute', edge: 'start' },
       text: {
         en: 'tool_execution_start went out, then pi found the tool by its exact name and validated the arguments '
-          + 'against parameters. Only now does execute run, with the validated arguments.',
-        'zh-CN': 'tool_execution_start 已经发出；随后 pi 按名称精确匹配找到工具，并用 parameters 校验参数。'
-          + '直到这时 execute 才会运行，拿到的是校验后的参数。',
+          + 'against `parameters`. Only now does `execute` run, with the validated arguments.',
+        'zh-CN': 'tool_execution_start 已经发出；随后 pi 按名称精确匹配找到工具，并用 `parameters` 校验参数。'
+          + '直到这时 `execute` 才会运行，拿到的是校验后的参数。',
       },
     },
     {
@@ -109,8 +109,8 @@ export const toolsInTheLoop: Lesson = {
     {
       id: 'parameters-library',
       prompt: {
-        en: 'Which library defines the parameters of a pi tool?',
-        'zh-CN': 'pi 工具的 parameters 是用哪个库定义的？',
+        en: 'Which library defines the `parameters` of a pi tool?',
+        'zh-CN': 'pi 工具的 `parameters` 是用哪个库定义的？',
       },
       choices: [
         { id: 'zod', text: { en: 'Zod', 'zh-CN': 'Zod' } },
@@ -119,9 +119,9 @@ export const toolsInTheLoop: Lesson = {
       ],
       answer: 'typebox',
       explanation: {
-        en: 'pi-ai re-exports Type from TypeBox (1.3.7 in pi 0.85.1). A TypeBox schema is plain JSON Schema at run time, '
+        en: 'pi-ai re-exports `Type` from TypeBox (1.3.7 in pi 0.85.1). A TypeBox schema is plain JSON Schema at run time, '
           + 'so pi can send it to every provider and validate the model\'s arguments against it.',
-        'zh-CN': 'pi-ai 重新导出了 TypeBox 的 Type（pi 0.85.1 使用 1.3.7 版）。TypeBox 定义的 schema 在运行时就是普通的 '
+        'zh-CN': 'pi-ai 重新导出了 TypeBox 的 `Type`（pi 0.85.1 使用 1.3.7 版）。TypeBox 定义的 schema 在运行时就是普通的 '
           + 'JSON Schema，所以 pi 既能把它发给各家模型服务，也能用它校验模型给出的参数。',
       },
     },

@@ -47,10 +47,10 @@ export const validationAndRetry: Lesson = {
   concept: { en: 'Validation errors', 'zh-CN': '参数校验错误' },
   title: { en: 'Schema validation fails, the model corrects itself', 'zh-CN': '参数校验失败，模型自行纠正' },
   intro: {
-    en: 'Before execute runs, pi validates the model\'s arguments against the tool\'s parameters. When they do not fit, '
+    en: 'Before `execute` runs, pi validates the model\'s arguments against the tool\'s `parameters`. When they do not fit, '
       + 'the tool never runs: the call ends with an error result holding pi\'s validation message, and the model '
       + 'reads it on the next turn. Here the model writes the number of days as a word, then fixes it.',
-    'zh-CN': '在 execute 运行之前，pi 会用工具的 parameters 校验模型给出的参数。参数不合格时，工具根本不会运行：'
+    'zh-CN': '在 `execute` 运行之前，pi 会用工具的 `parameters` 校验模型给出的参数。参数不合格时，工具根本不会运行：'
       + '这次调用以一个错误结果结束，里面是 pi 的校验信息，模型会在下一轮读到它。这里模型先把天数写成了英文单词，随后自行改正。',
   },
   tools: [GET_FORECAST],
@@ -78,19 +78,19 @@ export const validationAndRetry: Lesson = {
       at: { on: 'phase', toolCallId: 'call_1_1', phase: 'validate', edge: 'end' },
       text: {
         en: 'Validation failed. pi clones the arguments, converts what it safely can (the string "3" would have become '
-          + 'the number 3), then checks them against the schema. "three" cannot be converted, so execute never runs.',
+          + 'the number 3), then checks them against the schema. "three" cannot be converted, so `execute` never runs.',
         'zh-CN': '校验失败。pi 先复制一份参数，把能安全转换的值转换掉（字符串 "3" 会变成数字 3），再用 schema 检查。'
-          + '"three" 无法转换，所以 execute 根本不会运行。',
+          + '"three" 无法转换，所以 `execute` 根本不会运行。',
       },
     },
     {
       id: 'message',
       at: { on: 'toolResult', toolCallId: 'call_1_1' },
       text: {
-        en: 'The error goes back as a toolResult with isError: true and pi\'s exact text: Validation failed for tool '
-          + '"get_forecast":, one line per problem (- days: must be integer), then the arguments it received.',
-        'zh-CN': '错误以 isError: true 的 toolResult 返回，内容是 pi 的原文：Validation failed for tool "get_forecast":，'
-          + '每个问题一行（- days: must be integer），最后附上收到的参数。',
+        en: 'The error goes back as a toolResult with isError: true and pi\'s exact text: `Validation failed for tool '
+          + '"get_forecast":`, one line per problem (`- days: must be integer`), then the arguments it received.',
+        'zh-CN': '错误以 isError: true 的 toolResult 返回，内容是 pi 的原文：`Validation failed for tool "get_forecast":`，'
+          + '每个问题一行（`- days: must be integer`），最后附上收到的参数。',
       },
     },
     {
@@ -113,9 +113,9 @@ export const validationAndRetry: Lesson = {
       id: 'teach',
       at: { on: 'agent_end' },
       text: {
-        en: 'Good schemas teach the model. Types, constraints (minimum, maximum, enum, pattern) and descriptions make '
+        en: 'Good schemas teach the model. Types, constraints (`minimum`, `maximum`, `enum`, `pattern`) and descriptions make '
           + 'the error precise enough to fix in one retry.',
-        'zh-CN': '好的 schema 会教模型。类型、约束（minimum、maximum、enum、pattern）和描述能让错误信息足够具体，模型重试一次就能改对。',
+        'zh-CN': '好的 schema 会教模型。类型、约束（`minimum`、`maximum`、`enum`、`pattern`）和描述能让错误信息足够具体，模型重试一次就能改对。',
       },
     },
   ],

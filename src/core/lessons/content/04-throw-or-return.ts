@@ -97,7 +97,7 @@ export const throwOrReturn: Lesson = {
       text: {
         en: 'lookup_throws threw new Error("No user with id 42"). The loop caught it: isError: true, and the '
           + 'error\'s message became the result text.',
-        'zh-CN': 'lookup_throws 抛出了 new Error("No user with id 42")。循环捕获了它：isError: true，错误的 message 成了结果文本。',
+        'zh-CN': 'lookup_throws 抛出了 new Error("No user with id 42")。循环捕获了它：isError: true，错误的 `message` 成了结果文本。',
       },
     },
     {
@@ -105,9 +105,9 @@ export const throwOrReturn: Lesson = {
       at: { on: 'toolResult', toolCallId: 'call_1_2' },
       text: {
         en: 'Same text, different flag. Several providers pass the flag on (Anthropic\'s is_error, Google\'s error '
-          + 'response, Bedrock\'s status "error"); OpenAI\'s APIs do not, so the text itself should say what went wrong.',
-        'zh-CN': '文字相同，标记不同。不少模型服务会把这个标记传给模型（Anthropic 的 is_error、Google 的 error 响应、'
-          + 'Bedrock 的 status "error"）；OpenAI 的 API 不传，所以文字本身也要说清楚出了什么问题。',
+          + 'response, Bedrock\'s `status: "error"`); OpenAI\'s APIs do not, so the text itself should say what went wrong.',
+        'zh-CN': '文字相同，标记不同。不少模型服务会把这个标记传给模型（Anthropic 的 is_error、Google 的 `error` 响应、'
+          + 'Bedrock 的 `status: "error"`）；OpenAI 的 API 不传，所以文字本身也要说清楚出了什么问题。',
       },
     },
     {
@@ -130,14 +130,14 @@ export const throwOrReturn: Lesson = {
       choices: [
         { id: 'throw', text: { en: 'Throw an Error with a helpful message', 'zh-CN': '抛出一个带有清晰说明的 Error' } },
         { id: 'is-error', text: { en: 'Return { content, details, isError: true }', 'zh-CN': '返回 { content, details, isError: true }' } },
-        { id: 'empty', text: { en: 'Return an empty content list', 'zh-CN': '返回空的 content 列表' } },
+        { id: 'empty', text: { en: 'Return an empty `content` list', 'zh-CN': '返回空的 `content` 列表' } },
         { id: 'update', text: { en: 'Call onUpdate with the error', 'zh-CN': '用 onUpdate 报告错误' } },
       ],
       answer: 'throw',
       explanation: {
-        en: 'The loop catches whatever execute throws and turns it into a toolResult with isError: true and the '
+        en: 'The loop catches whatever `execute` throws and turns it into a toolResult with isError: true and the '
           + 'error\'s message as its text. A returned value is always a success in 0.85.1.',
-        'zh-CN': '循环会捕获 execute 抛出的任何异常，把它变成 isError: true 的 toolResult，文本就是错误的 message。'
+        'zh-CN': '循环会捕获 `execute` 抛出的任何异常，把它变成 isError: true 的 toolResult，文本就是错误的 `message`。'
           + '在 0.85.1 中，只要是返回的值，就一律算作成功。',
       },
     },

@@ -41,8 +41,8 @@ export const parallelVsSequential: Lesson = {
       id: 'parallel-start',
       at: { run: 'parallel', on: 'batch', turn: 1, edge: 'start' },
       text: {
-        en: 'Top, parallel (pi\'s default): pi prepares both calls in source order, then starts both executes together.',
-        'zh-CN': '上方是并行（pi 的默认方式）：pi 按出现顺序先准备好两个调用，再同时启动两个 execute。',
+        en: 'Top, parallel (pi\'s default): pi prepares both calls in source order, then starts both `execute` calls together.',
+        'zh-CN': '上方是并行（pi 的默认方式）：pi 按出现顺序先准备好两个调用，再同时启动两个 `execute`。',
       },
     },
     {
@@ -97,9 +97,9 @@ export const parallelVsSequential: Lesson = {
       ],
       answer: '2-4',
       explanation: {
-        en: 'In parallel the two executes wait at the same time, so the batch lasts as long as its slowest call. In '
+        en: 'In parallel the two `execute` calls wait at the same time, so the batch lasts as long as its slowest call. In '
           + 'sequence the waits add up.',
-        'zh-CN': '并行时两个 execute 同时等待，所以这一批的耗时取决于最慢的那个调用；顺序执行时，等待时间会累加。',
+        'zh-CN': '并行时两个 `execute` 同时等待，所以这一批的耗时取决于最慢的那个调用；顺序执行时，等待时间会累加。',
       },
     },
   ],

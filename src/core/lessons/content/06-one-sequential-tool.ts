@@ -12,12 +12,12 @@ export const oneSequentialTool: Lesson = {
   concept: { en: 'executionMode', 'zh-CN': 'executionMode' },
   title: { en: 'One sequential tool makes the whole batch sequential', 'zh-CN': '一个顺序工具让整批调用顺序执行' },
   intro: {
-    en: 'The loop is set to run tools in parallel. But deploy declares executionMode: "sequential", because deploys '
+    en: 'The loop is set to run tools in parallel. But `deploy` declares executionMode: "sequential", because deploys '
       + 'must never overlap. The model asks for a deploy and an unrelated page fetch in the same turn. Watch what '
-      + 'that one declaration does to the fetch, and how deploy reports progress while it works.',
-    'zh-CN': '循环设置为并行执行工具。但 deploy 声明了 executionMode: "sequential"，因为部署绝不能相互重叠。'
+      + 'that one declaration does to the fetch, and how `deploy` reports progress while it works.',
+    'zh-CN': '循环设置为并行执行工具。但 `deploy` 声明了 executionMode: "sequential"，因为部署绝不能相互重叠。'
       + '模型在同一轮里既请求了一次部署，又请求抓取一个无关的网页。看看这一个声明对网页抓取有什么影响，'
-      + '以及 deploy 在执行过程中如何报告进度。',
+      + '以及 `deploy` 在执行过程中如何报告进度。',
   },
   tools: [DEPLOY, SLOW_FETCH],
   hooks: '',
@@ -43,9 +43,9 @@ export const oneSequentialTool: Lesson = {
       id: 'batch-mode',
       at: { on: 'batch', turn: 1, edge: 'start' },
       text: {
-        en: 'The loop is set to parallel, yet this batch runs sequentially: one of its calls targets deploy, whose '
+        en: 'The loop is set to parallel, yet this batch runs sequentially: one of its calls targets `deploy`, whose '
           + 'executionMode is "sequential". A single such call makes the whole batch sequential.',
-        'zh-CN': '循环设置的是并行，但这一批却顺序执行：其中一个调用的目标是 deploy，它的 executionMode 是 "sequential"。'
+        'zh-CN': '循环设置的是并行，但这一批却顺序执行：其中一个调用的目标是 `deploy`，它的 executionMode 是 "sequential"。'
           + '只要有一个这样的调用，整批都会顺序执行。',
       },
     },
@@ -53,9 +53,9 @@ export const oneSequentialTool: Lesson = {
       id: 'update',
       at: { on: 'tool_execution_update', toolCallId: 'call_1_1', nth: 1 },
       text: {
-        en: 'deploy reports progress through onUpdate. Each call to it becomes a tool_execution_update event with a '
+        en: '`deploy` reports progress through onUpdate. Each call to it becomes a tool_execution_update event with a '
           + 'partial result, for your UI. The model only ever sees the final result.',
-        'zh-CN': 'deploy 通过 onUpdate 报告进度。每调用一次，就产生一个带部分结果的 tool_execution_update 事件，供你的界面使用。'
+        'zh-CN': '`deploy` 通过 onUpdate 报告进度。每调用一次，就产生一个带部分结果的 tool_execution_update 事件，供你的界面使用。'
           + '模型永远只看到最终结果。',
       },
     },
@@ -103,8 +103,8 @@ export const oneSequentialTool: Lesson = {
     {
       id: 'on-update',
       prompt: {
-        en: 'What is onUpdate, the fourth argument of execute, for?',
-        'zh-CN': 'execute 的第四个参数 onUpdate 是做什么用的？',
+        en: 'What is onUpdate, the fourth argument of `execute`, for?',
+        'zh-CN': '`execute` 的第四个参数 onUpdate 是做什么用的？',
       },
       choices: [
         { id: 'partial', text: { en: 'Streaming partial results while the tool runs (tool_execution_update)', 'zh-CN': '在工具运行期间流式报告部分结果（tool_execution_update）' } },
@@ -114,8 +114,8 @@ export const oneSequentialTool: Lesson = {
       answer: 'partial',
       explanation: {
         en: 'Each onUpdate(partialResult) emits a tool_execution_update event for the app to show. Calls made '
-          + 'after execute has settled are ignored, and no update ever reaches the model.',
-        'zh-CN': '每次调用 onUpdate(partialResult) 都会发出一个 tool_execution_update 事件，供应用展示。execute 结束之后的调用会被忽略，'
+          + 'after `execute` has settled are ignored, and no update ever reaches the model.',
+        'zh-CN': '每次调用 onUpdate(partialResult) 都会发出一个 tool_execution_update 事件，供应用展示。`execute` 结束之后的调用会被忽略，'
           + '而且这些更新都不会发给模型。',
       },
     },

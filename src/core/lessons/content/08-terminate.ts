@@ -65,14 +65,14 @@ export const terminateBatch: Lesson = {
   kind: 'lesson',
   badge: '8',
   minutes: 2,
-  concept: { en: 'terminate', 'zh-CN': 'terminate' },
-  title: { en: 'terminate: ending the run after a batch', 'zh-CN': 'terminate：在一批调用后结束运行' },
+  concept: { en: '`terminate`', 'zh-CN': '`terminate`' },
+  title: { en: '`terminate`: ending the run after a batch', 'zh-CN': '`terminate`：在一批调用后结束运行' },
   intro: {
     en: 'Usually the loop asks the model again after every batch of tool calls. A tool can hint that there is '
-      + 'nothing left to do by returning terminate: true. Here the model saves its report and tells the team in one '
-      + 'turn, and both results say terminate. Count the requests.',
-    'zh-CN': '通常，每执行完一批工具调用，循环都会再次请求模型。工具可以返回 terminate: true，提示已经没有别的事要做了。'
-      + '这里模型在一轮中保存报告并通知团队，两个结果都带着 terminate。数一数一共发了几次请求。',
+      + 'nothing left to do by returning `terminate: true`. Here the model saves its report and tells the team in one '
+      + 'turn, and both results say `terminate`. Count the requests.',
+    'zh-CN': '通常，每执行完一批工具调用，循环都会再次请求模型。工具可以返回 `terminate: true`，提示已经没有别的事要做了。'
+      + '这里模型在一轮中保存报告并通知团队，两个结果都带着 `terminate`。数一数一共发了几次请求。',
   },
   tools: [SAVE_REPORT, NOTIFY_TEAM],
   hooks: '',
@@ -100,17 +100,17 @@ export const terminateBatch: Lesson = {
       id: 'hint',
       at: { on: 'toolResult', toolCallId: 'call_1_1' },
       text: {
-        en: 'save_report returned terminate: true, a hint that the run can end after this batch.',
-        'zh-CN': 'save_report 返回了 terminate: true，提示这一批之后运行可以结束。',
+        en: 'save_report returned `terminate: true`, a hint that the run can end after this batch.',
+        'zh-CN': 'save_report 返回了 `terminate: true`，提示这一批之后运行可以结束。',
       },
     },
     {
       id: 'every',
       at: { on: 'batch', turn: 1, edge: 'end' },
       text: {
-        en: 'Every result in the batch says terminate: true (exactly true, not just truthy), so the batch ends the '
+        en: 'Every result in the batch says `terminate: true` (exactly true, not just truthy), so the batch ends the '
           + 'run. Had a single result lacked it, pi would have asked the model again.',
-        'zh-CN': '这一批的每个结果都是 terminate: true（必须严格等于 true，仅仅是真值不算），所以这一批结束后运行就结束了。'
+        'zh-CN': '这一批的每个结果都是 `terminate: true`（必须严格等于 true，仅仅是真值不算），所以这一批结束后运行就结束了。'
           + '只要有一个结果没有它，pi 就会再次请求模型。',
       },
     },
@@ -130,8 +130,8 @@ export const terminateBatch: Lesson = {
     {
       id: 'one-of-two',
       prompt: {
-        en: 'A batch has two calls, and only one of the results has terminate: true. What does the loop do?',
-        'zh-CN': '一批有两个调用，只有其中一个结果带 terminate: true。循环会怎么做？',
+        en: 'A batch has two calls, and only one of the results has `terminate: true`. What does the loop do?',
+        'zh-CN': '一批有两个调用，只有其中一个结果带 `terminate: true`。循环会怎么做？',
       },
       choices: [
         { id: 'ends', text: { en: 'Ends the run', 'zh-CN': '结束运行' } },
@@ -140,8 +140,8 @@ export const terminateBatch: Lesson = {
       ],
       answer: 'continues',
       explanation: {
-        en: 'A batch stops the run only when it produced at least one result and every result has terminate === true.',
-        'zh-CN': '只有当一批至少产生了一个结果，并且每个结果都满足 terminate === true 时，这一批才会让运行结束。',
+        en: 'A batch stops the run only when it produced at least one result and every result has `terminate === true`.',
+        'zh-CN': '只有当一批至少产生了一个结果，并且每个结果都满足 `terminate === true` 时，这一批才会让运行结束。',
       },
     },
   ],

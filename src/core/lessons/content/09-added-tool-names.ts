@@ -48,9 +48,9 @@ export const addedToolNames: Lesson = {
   concept: { en: 'addedToolNames', 'zh-CN': 'addedToolNames' },
   title: { en: 'addedToolNames: a result that introduces tools', 'zh-CN': 'addedToolNames：会引入新工具的结果' },
   intro: {
-    en: 'Some tools unlock others: a "load the currency tools" call, say. A result can name the tools it introduced '
+    en: 'Some tools unlock others: a “load the currency tools” call, say. A result can name the tools it introduced '
       + 'in addedToolNames. Watch what pi 0.85.1\'s loop does with that list, and what it leaves to you.',
-    'zh-CN': '有些工具会解锁别的工具，比如"加载货币相关工具"这样的调用。结果可以在 addedToolNames 中列出它引入的工具。'
+    'zh-CN': '有些工具会解锁别的工具，比如“加载货币相关工具”这样的调用。结果可以在 addedToolNames 中列出它引入的工具。'
       + '看看 pi 0.85.1 的循环会怎样处理这个列表，又把哪些事留给了你。',
   },
   tools: [ENABLE_TOOLS],
@@ -97,9 +97,9 @@ export const addedToolNames: Lesson = {
       at: { on: 'agent_end' },
       text: {
         en: 'Providers never send addedToolNames to the model; only pi\'s own pi-messages API forwards whole messages. '
-          + 'If the model should know, say it in content, as "Loaded convert_currency." does here.',
+          + 'If the model should know, say it in `content`, as "Loaded convert_currency." does here.',
         'zh-CN': '模型服务从不把 addedToolNames 发给模型，只有 pi 自己的 pi-messages API 会转发完整消息。'
-          + '如果需要让模型知道，就写进 content，像这里的 "Loaded convert_currency." 一样。',
+          + '如果需要让模型知道，就写进 `content`，像这里的 "Loaded convert_currency." 一样。',
       },
     },
   ],
@@ -118,9 +118,9 @@ export const addedToolNames: Lesson = {
       answer: 'copies',
       explanation: {
         en: 'The loop copies a non-empty addedToolNames into the toolResult message. Changing the tools is the job of '
-          + 'the code around the loop, e.g. a prepareNextTurn hook that returns a new context.',
+          + 'the code around the loop, e.g. a prepareNextTurn hook that returns a new `context`.',
         'zh-CN': '循环只会把非空的 addedToolNames 复制进 toolResult 消息。修改工具列表是循环外部代码的职责，'
-          + '例如在 prepareNextTurn 钩子中返回一个新的 context。',
+          + '例如在 prepareNextTurn 钩子中返回一个新的 `context`。',
       },
     },
   ],

@@ -100,35 +100,35 @@ export const hooksLesson: Lesson = {
       id: 'blocked',
       at: { on: 'phase', toolCallId: 'call_1_1', phase: 'beforeToolCall', edge: 'end' },
       text: {
-        en: 'beforeToolCall runs after validation, before execute. It returned { block: true, reason }, so execute '
+        en: 'beforeToolCall runs after validation, before `execute`. It returned { block: true, reason }, so `execute` '
           + 'never runs for this call.',
-        'zh-CN': 'beforeToolCall 在校验之后、execute 之前运行。它返回了 { block: true, reason }，所以这次调用的 execute 永远不会运行。',
+        'zh-CN': 'beforeToolCall 在校验之后、`execute` 之前运行。它返回了 { block: true, reason }，所以这次调用的 `execute` 永远不会运行。',
       },
     },
     {
       id: 'reason',
       at: { on: 'tool_execution_end', toolCallId: 'call_1_1' },
       text: {
-        en: 'A blocked call ends as an error whose text is your reason. Without a reason, pi writes "Tool execution was blocked".',
-        'zh-CN': '被拦截的调用以错误结束，错误文本就是你给的 reason。如果没有给 reason，pi 会写 "Tool execution was blocked"。',
+        en: 'A blocked call ends as an error whose text is your `reason`. Without a reason, pi writes "Tool execution was blocked".',
+        'zh-CN': '被拦截的调用以错误结束，错误文本就是你给的 `reason`。如果没有给 `reason`，pi 会写 "Tool execution was blocked"。',
       },
     },
     {
       id: 'raw',
       at: { on: 'phase', toolCallId: 'call_1_2', phase: 'execute', edge: 'end' },
       text: {
-        en: 'The second call was not blocked. execute returned the file as it is, API key included.',
-        'zh-CN': '第二个调用没有被拦截。execute 原样返回了文件内容，包括 API 密钥。',
+        en: 'The second call was not blocked. `execute` returned the file as it is, API key included.',
+        'zh-CN': '第二个调用没有被拦截。`execute` 原样返回了文件内容，包括 API 密钥。',
       },
     },
     {
       id: 'rewritten',
       at: { on: 'phase', toolCallId: 'call_1_2', phase: 'afterToolCall', edge: 'end' },
       text: {
-        en: 'afterToolCall returned new content with the key redacted. The fields a hook returns replace the result\'s '
-          + '(content, details, isError, terminate); the ones it leaves out keep their values.',
-        'zh-CN': 'afterToolCall 返回了新的 content，密钥已被遮盖。钩子返回的字段会替换结果中的对应字段'
-          + '（content、details、isError、terminate），没有返回的字段保持原值。',
+        en: 'afterToolCall returned new `content` with the key redacted. The fields a hook returns replace the result\'s '
+          + '(`content`, `details`, isError, `terminate`); the ones it leaves out keep their values.',
+        'zh-CN': 'afterToolCall 返回了新的 `content`，密钥已被遮盖。钩子返回的字段会替换结果中的对应字段'
+          + '（`content`、`details`、isError、`terminate`），没有返回的字段保持原值。',
       },
     },
     {
@@ -148,7 +148,7 @@ export const hooksLesson: Lesson = {
         'zh-CN': 'beforeToolCall 在什么时候运行？',
       },
       choices: [
-        { id: 'after-validation', text: { en: 'After the arguments are validated, before execute', 'zh-CN': '参数校验通过之后、execute 之前' } },
+        { id: 'after-validation', text: { en: 'After the arguments are validated, before `execute`', 'zh-CN': '参数校验通过之后、`execute` 之前' } },
         { id: 'before-validation', text: { en: 'Before validation, on the raw arguments', 'zh-CN': '校验之前，针对原始参数' } },
         { id: 'every-call', text: { en: 'For every call, even unknown tools', 'zh-CN': '每个调用都会运行，连未知工具也不例外' } },
       ],

@@ -87,11 +87,11 @@ export const lengthCutOff: Lesson = {
       at: { on: 'tool_execution_end', toolCallId: 'call_1_2' },
       text: {
         en: 'pi does not trust them. After a "length" stop, no call is prepared, validated, hooked or executed. Each '
-          + 'ends with: Tool call "save_note" was not executed: the response hit the output token limit, so its '
-          + 'arguments may be truncated. Re-issue the tool call with complete arguments.',
+          + 'ends with: `Tool call "save_note" was not executed: the response hit the output token limit, so its '
+          + 'arguments may be truncated. Re-issue the tool call with complete arguments.`',
         'zh-CN': 'pi 不会信任它们。遇到 "length" 停止时，任何调用都不会被预处理、校验、经过钩子或执行。每个调用都以这段文字结束：'
-          + 'Tool call "save_note" was not executed: the response hit the output token limit, so its arguments may be '
-          + 'truncated. Re-issue the tool call with complete arguments.',
+          + '`Tool call "save_note" was not executed: the response hit the output token limit, so its arguments may be '
+          + 'truncated. Re-issue the tool call with complete arguments.`',
       },
     },
     {

@@ -61,8 +61,8 @@ export const abortLesson: Lesson = {
       at: { on: 'tool_execution_end', toolCallId: 'call_1_1' },
       text: {
         en: 'The first call was prepared but had not started. Before running a prepared call pi checks the signal '
-          + 'again, so execute never runs: "Operation aborted" too.',
-        'zh-CN': '第一个调用已经准备好但还没开始运行。运行前 pi 会再次检查信号，于是 execute 根本没有运行：结果同样是 "Operation aborted"。',
+          + 'again, so `execute` never runs: "Operation aborted" too.',
+        'zh-CN': '第一个调用已经准备好但还没开始运行。运行前 pi 会再次检查信号，于是 `execute` 根本没有运行：结果同样是 "Operation aborted"。',
       },
     },
     {
@@ -86,9 +86,9 @@ export const abortLesson: Lesson = {
       id: 'tools',
       at: { on: 'agent_end' },
       text: {
-        en: 'A tool that is already running gets the same signal as its third argument: pass it on (to fetch, to '
-          + 'sleep) and throw when it fires, so Stop is quick.',
-        'zh-CN': '已经在运行的工具会通过第三个参数拿到同一个信号：把它继续传下去（传给 fetch、sleep），并在信号触发时抛出异常，'
+        en: 'A tool that is already running gets the same signal as its third argument: pass it on (to `fetch`, to '
+          + '`sleep`) and throw when it fires, so Stop is quick.',
+        'zh-CN': '已经在运行的工具会通过第三个参数拿到同一个信号：把它继续传下去（传给 `fetch`、`sleep`），并在信号触发时抛出异常，'
           + '这样停止才会迅速生效。',
       },
     },

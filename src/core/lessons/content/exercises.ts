@@ -15,7 +15,7 @@ export const listDirExercise: Lesson = {
   concept: { en: 'Descriptions as rules', 'zh-CN': '把描述写成规则' },
   title: { en: 'Exercise: a list_dir tool that wants relative paths', 'zh-CN': '练习：只接受相对路径的 list_dir 工具' },
   intro: {
-    en: 'list_dir lists a folder of the workspace. Its description and its path parameter both say: relative paths '
+    en: 'list_dir lists a folder of the workspace. Its `description` and its path parameter both say: relative paths '
       + 'only. The tool also checks, because models slip. Play the run, then open list_dir in the editor and make the '
       + 'rule even clearer, or remove the check and see what the model would get instead.',
     'zh-CN': 'list_dir 用来列出工作区里某个文件夹的内容。它的描述和 path 参数都写明：只接受相对路径。工具本身也做了检查，'
@@ -46,19 +46,19 @@ export const listDirExercise: Lesson = {
       id: 'slip',
       at: { on: 'block', turn: 1, kind: 'toolCall', edge: 'end' },
       text: {
-        en: 'Despite the description, the model wrote an absolute path: "/notes". The schema cannot express "relative '
-          + 'path", so validation lets it through.',
-        'zh-CN': '尽管描述里写得很清楚，模型还是写了绝对路径 "/notes"。schema 无法表达"相对路径"这种要求，所以校验放行了。',
+        en: 'Despite the `description`, the model wrote an absolute path: "/notes". The schema cannot express “relative '
+          + 'path”, so validation lets it through.',
+        'zh-CN': '尽管描述里写得很清楚，模型还是写了绝对路径 "/notes"。schema 无法表达“相对路径”这种要求，所以校验放行了。',
       },
     },
     {
       id: 'thrown',
       at: { on: 'tool_execution_end', toolCallId: 'call_1_1' },
       text: {
-        en: 'execute checks the path itself and throws an error that says how to fix the call: Absolute paths are not '
-          + 'allowed: "/notes". Use a path relative to the workspace root, e.g. "src".',
-        'zh-CN': 'execute 自己检查路径，并抛出一个说明如何改正的错误：Absolute paths are not allowed: "/notes". '
-          + 'Use a path relative to the workspace root, e.g. "src".',
+        en: '`execute` checks the path itself and throws an error that says how to fix the call: `Absolute paths are not '
+          + 'allowed: "/notes". Use a path relative to the workspace root, e.g. "src".`',
+        'zh-CN': '`execute` 自己检查路径，并抛出一个说明如何改正的错误：`Absolute paths are not allowed: "/notes". '
+          + 'Use a path relative to the workspace root, e.g. "src".`',
       },
     },
     {
@@ -73,7 +73,7 @@ export const listDirExercise: Lesson = {
       id: 'your-turn',
       at: { on: 'agent_end' },
       text: {
-        en: 'Your turn: edit list_dir\'s description or its check, then play again. This lesson runs on its own copy of '
+        en: 'Your turn: edit list_dir\'s `description` or its check, then play again. This lesson runs on its own copy of '
           + 'the starter files.',
         'zh-CN': '轮到你了：修改 list_dir 的描述或检查逻辑，然后重新播放。本课使用的是一份独立的示例文件副本。',
       },
@@ -83,17 +83,17 @@ export const listDirExercise: Lesson = {
     {
       id: 'where-rule',
       prompt: {
-        en: 'Where should a rule like "paths must be relative" go?',
-        'zh-CN': '"路径必须是相对路径"这样的规则应该写在哪里？',
+        en: 'Where should a rule like “paths must be relative” go?',
+        'zh-CN': '“路径必须是相对路径”这样的规则应该写在哪里？',
       },
       choices: [
-        { id: 'both', text: { en: 'In the description for the model, and as a check in execute', 'zh-CN': '写进描述给模型看，同时在 execute 里做检查' } },
+        { id: 'both', text: { en: 'In the `description` for the model, and as a check in `execute`', 'zh-CN': '写进描述给模型看，同时在 `execute` 里做检查' } },
         { id: 'prompt', text: { en: 'Only in the system prompt', 'zh-CN': '只写在系统提示词里' } },
-        { id: 'check', text: { en: 'Only as a check in execute', 'zh-CN': '只在 execute 里做检查' } },
+        { id: 'check', text: { en: 'Only as a check in `execute`', 'zh-CN': '只在 `execute` 里做检查' } },
       ],
       answer: 'both',
       explanation: {
-        en: 'The description prevents most mistakes; the check catches the rest with an error the model can act on.',
+        en: 'The `description` prevents most mistakes; the check catches the rest with an error the model can act on.',
         'zh-CN': '描述能避免大多数错误；检查则兜住剩下的情况，并给出模型能据此改正的错误信息。',
       },
     },
@@ -135,10 +135,10 @@ export const missingPathExercise: Lesson = {
       id: 'thrown',
       at: { on: 'tool_execution_end', toolCallId: 'call_1_1' },
       text: {
-        en: 'fs.readFile threw, and so did execute: the call ends with isError: true and Node\'s message, '
-          + 'ENOENT: no such file or directory, open \'/workspace/notes/todo.txt\'.',
-        'zh-CN': 'fs.readFile 抛出了异常，execute 也随之抛出：调用以 isError: true 结束，文本是 Node 的错误信息 '
-          + 'ENOENT: no such file or directory, open \'/workspace/notes/todo.txt\'。',
+        en: 'fs.readFile threw, and so did `execute`: the call ends with isError: true and Node\'s message, '
+          + '`ENOENT: no such file or directory, open \'/workspace/notes/todo.txt\'`.',
+        'zh-CN': 'fs.readFile 抛出了异常，`execute` 也随之抛出：调用以 isError: true 结束，文本是 Node 的错误信息 '
+          + '`ENOENT: no such file or directory, open \'/workspace/notes/todo.txt\'`。',
       },
     },
     {

@@ -1,0 +1,278 @@
+// The lessons: which one is open, its run recorded and handed to the run state for playback, the captions that
+// follow the run's cursor (pausing at each one), the learner's progress (remembered), and the lesson workspace — a
+// lesson's tools, hooks and scenario in the editor while the learner's own workspace waits aside in storage.
+import { untrack } from 'svelte';
+import { findLesson, LESSONS, resolveCaptions, type Lesson, type ResolvedCaption } from '../core/lessons/index.ts';
+import type { ScenarioFile } from '../core/scenario/format.ts';
+import type { KeyValueStore } from '../storage/kv-store.ts';
+import { parseScenarioDocument, SCENARIOS_KEY } from '../storage/scenarios.ts';
+import { LessonFsHost, recordLessonWithSandbox, type LessonSandbox } from './lesson-runner.ts';
+import { emptyProgress, isComplete, parseProgress, PROGRESS_KEY, STASH_KEY, type LessonProgress, type ProgressRecord } from './lessons-progress.ts';
+import {
+  createLessonWorkspace, labelRecordings, LESSON_MARKER_KEY, lessonIdOf, lessonScenarioId, parseStash, type WorkspaceStash,
+} from './lessons-workspace.ts';
+import type { RunState } from './run.svelte.ts';
+import { msg, type UiMessage } from './ui-message.ts';
+import type { WorkspaceState } from './workspace.svelte.ts';
+
+export type LessonStatus = 'idle' | 'recording' | 'ready' | 'error';
+
+/** A sandbox of the lessons' own, serving each lesson's files as `fs` (never the learner's files). */
+export interface LessonSandboxKit {
+  sandbox: LessonSandbox & { dispose(): void };
+  fsHost: LessonFsHost;
+}
+
+export type LessonSandboxFactory = () => Promise<LessonSandboxKit>;
+
+async function createDefaultKit(): Promise<LessonSandboxKit> {
+  const { createSandbox } = await import('../sandbox/index.ts');
+  const fsHost = new LessonFsHost();
+  return { sandbox: createSandbox({ fs: fsHost }), fsHost };
+}
+
+export class LessonsState {
+  readonly lessons: readonly Lesson[] = LESSONS;
+  #progress = $state<ProgressRecord>({});
+  #activeId = $state<string | null>(null);
+  #status = $state<LessonStatus>('idle');
+  #error = $state.raw<UiMessage | null>(null);
+  #stash = $state.raw<WorkspaceStash | null>(null);
+  #notice = $state.raw<UiMessage | null>(null);
+  /** Index into shownCaptions of the caption on show; -1 before the first. */
+  #caption = $state(-1);
+  #pauseAtCaptions = $state(true);
+  /** Where a caption navigation put the cursor: while it stays there, ties at that moment do not advance it. */
+  #pinnedMs: number | null = null;
+  #kit: Promise<LessonSandboxKit> | undefined;
+  #sequence = 0;
+  readonly #createSandbox: LessonSandboxFactory;
+
+  readonly active = $derived(this.#activeId ? findLesson(this.#activeId) ?? null : null);
+  /** The lesson's captions against what the run state shows now (after a re-record too). */
+  readonly captions = $derived.by((): ResolvedCaption[] => {
+    const lesson = this.active;
+    return lesson ? resolveCaptions(labelRecordings(this.run.recordings, lesson), lesson.captions) : [];
+  });
+  /** The captions that matched the run, in reading order. */
+  readonly shownCaptions = $derived(this.captions.filter((c) => c.position !== undefined));
+  /** Captions whose moment did not happen in the shown run (the tools or the scenario were changed). */
+  readonly missedCaptions = $derived(this.captions.length - this.shownCaptions.length);
+  readonly completedCount = $derived(LESSONS.filter((l) => this.#progress[l.id]?.completed).length);
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly workspace: WorkspaceState,
+    private readonly run: RunState,
+    options: { createSandbox?: LessonSandboxFactory } = {},
+  ) {
+    this.#createSandbox = options.createSandbox ?? createDefaultKit;
+  }
+
+  get status(): LessonStatus { return this.#status; }
+  get error(): UiMessage | null { return this.#error; }
+  /** A remark about the workspace switch (the learner's workspace could not be set aside). */
+  get notice(): UiMessage | null { return this.#notice; }
+  /** The learner's own workspace is waiting aside, so they can return to it. */
+  get hasStash(): boolean { return this.#stash !== null; }
+  /** The lesson whose tools are in the editor, if any. */
+  get workspaceLessonId(): string | null { return lessonIdOf(this.workspace.extension(LESSON_MARKER_KEY)); }
+  get caption(): number { return this.#caption; }
+  get pauseAtCaptions(): boolean { return this.#pauseAtCaptions; }
+
+  progressOf(id: string): LessonProgress {
+    return this.#progress[id] ?? emptyProgress();
+  }
+
+  /** Loads progress and the stash; never rejects (unreadable storage leaves the defaults). */
+  async load(): Promise<void> {
+    const [progress, stash] = await Promise.all([
+      this.store.get<unknown>(PROGRESS_KEY).catch(() => undefined),
+      this.store.get<unknown>(STASH_KEY).catch(() => undefined),
+    ]);
+    this.#progress = parseProgress(progress);
+    this.#stash = parseStash(stash);
+  }
+
+  /** Opens a lesson: shows it, loads its workspace into the editor (the learner's is kept aside) and records it. */
+  async open(id: string): Promise<void> {
+    const lesson = findLesson(id);
+    if (!lesson) return;
+    this.#activeId = id;
+    this.#notice = null;
+    this.#caption = -1;
+    this.#updateProgress(id, { opened: true });
+    await this.#loadWorkspace(lesson);
+    await this.record();
+  }
+
+  /** Back to the gallery. The lesson's workspace stays in the editor until the learner returns to their own. */
+  close(): void {
+    this.#sequence++;
+    this.run.pause();
+    this.#activeId = null;
+    this.#status = 'idle';
+    this.#error = null;
+    this.#caption = -1;
+  }
+
+  /**
+   * Records the open lesson with its own files in the lessons' sandbox (with the tools, hooks and scenario as the
+   * editor has them when it holds this lesson) and shows the recording in the run state, from the start.
+   */
+  async record(): Promise<void> {
+    const lesson = this.active;
+    if (!lesson) return;
+    const sequence = ++this.#sequence;
+    this.#status = 'recording';
+    this.#error = null;
+    this.run.pause();
+    try {
+      const kit = await (this.#kit ??= this.#createSandbox());
+      const edited = this.#edited(lesson);
+      const outcome = await recordLessonWithSandbox(edited.lesson, kit.sandbox, kit.fsHost, edited.sources);
+      if (sequence !== this.#sequence) return;
+      if (!outcome.ok) {
+        const first = 'diagnostics' in outcome ? outcome.diagnostics[0]?.message : outcome.errors[0]?.message;
+        this.#fail(msg('lessons.error.code', { detail: first ?? '' }));
+        return;
+      }
+      // Compare mode is set while nothing is shown, so switching it does not record the workspace's scenario.
+      this.run.load([]);
+      this.run.setCompare(lesson.compare === true);
+      this.run.load(outcome.recordings.map((r) => r.recording));
+      this.#caption = -1;
+      this.#pinnedMs = null;
+      this.#status = 'ready';
+    } catch (error) {
+      this.#kit = undefined;
+      if (sequence === this.#sequence) this.#fail(msg('lessons.error.sandbox', { detail: error instanceof Error ? error.message : String(error) }));
+    }
+  }
+
+  setPauseAtCaptions(on: boolean): void {
+    this.#pauseAtCaptions = on;
+  }
+
+  /** Shows caption `index` (of shownCaptions) at its event, paused. */
+  showCaption(index: number): void {
+    const position = this.shownCaptions[index]?.position;
+    if (!position) return;
+    this.run.pause();
+    this.run.seekEvent(position.recordingId, position.seq);
+    this.#caption = index;
+    this.#pinnedMs = this.run.cursorMs;
+  }
+
+  /** The next caption; after the last one, the end of the run. */
+  nextCaption(): void {
+    if (this.#caption + 1 < this.shownCaptions.length) return this.showCaption(this.#caption + 1);
+    this.run.pause();
+    this.run.seek(this.run.durationMs);
+    this.#pinnedMs = null;
+    this.sync();
+  }
+
+  previousCaption(): void {
+    if (this.#caption > 0) return this.showCaption(this.#caption - 1);
+    this.run.pause();
+    this.run.seek(0);
+    this.#caption = -1;
+    this.#pinnedMs = null;
+  }
+
+  /**
+   * Follows the run's cursor (the lesson view calls it whenever the cursor moves): the caption on show is the last
+   * one reached; while playing with pause-at-captions, playback stops at the next caption's event instead of
+   * passing it. Reaching the end marks the run as watched.
+   */
+  sync(): void {
+    if (!this.active) return;
+    const captions = this.shownCaptions;
+    let reached = -1;
+    captions.forEach((c, i) => { if (this.run.shownCount(c.position!.recordingId) > c.position!.seq) reached = i; });
+    const playing = this.run.playing;
+    const cursor = this.run.cursorMs;
+    const ended = this.run.state === 'ended';
+    untrack(() => {
+      if (!playing && this.#pinnedMs === cursor) return;
+      this.#pinnedMs = null;
+      if (reached > this.#caption && playing && this.#pauseAtCaptions) this.showCaption(this.#caption + 1);
+      else this.#caption = reached;
+      if (ended && captions.length > 0) this.#updateProgress(this.active!.id, { watched: true });
+    });
+  }
+
+  /** Records the learner's answer (the first answer counts until the quiz is reset). */
+  answer(questionId: string, choiceId: string): void {
+    const lesson = this.active;
+    if (!lesson || !lesson.quiz.some((q) => q.id === questionId)) return;
+    const current = this.progressOf(lesson.id);
+    if (questionId in current.answers) return;
+    this.#updateProgress(lesson.id, { answers: { ...current.answers, [questionId]: choiceId } });
+  }
+
+  resetQuiz(): void {
+    const lesson = this.active;
+    if (lesson) this.#updateProgress(lesson.id, { answers: {} });
+  }
+
+  /** Puts the learner's own workspace back in the editor (undoable like any workspace action). */
+  async returnToWorkspace(): Promise<void> {
+    const stash = this.#stash;
+    if (!stash) return;
+    this.workspace.replaceAll(stash.workspace, msg('lessons.action.return'));
+    this.#stash = null;
+    await this.store.delete(STASH_KEY).catch(() => undefined);
+  }
+
+  dispose(): void {
+    this.#sequence++;
+    void this.#kit?.then((kit) => kit.sandbox.dispose(), () => undefined);
+  }
+
+  /** The lesson as the editor has it, when the editor holds this lesson; else the lesson itself. */
+  #edited(lesson: Lesson): { lesson: Lesson; sources?: { tools: Lesson['tools']; hooks: string } } {
+    if (this.workspaceLessonId !== lesson.id) return { lesson };
+    const snapshot = this.workspace.snapshot();
+    const item = parseScenarioDocument(snapshot[SCENARIOS_KEY])?.items.find((i) => i.id === lessonScenarioId(lesson));
+    let scenario: ScenarioFile = lesson.scenario;
+    try {
+      if (item) scenario = JSON.parse(item.lastGoodText ?? item.text) as ScenarioFile;
+    } catch {
+      // The editor shows the scenario's errors; the lesson plays its own scenario meanwhile.
+    }
+    return { lesson: { ...lesson, scenario }, sources: { tools: snapshot.tools, hooks: snapshot.hooks } };
+  }
+
+  async #loadWorkspace(lesson: Lesson): Promise<void> {
+    if (this.workspaceLessonId === lesson.id) return;
+    if (this.workspaceLessonId === null) {
+      // The editor holds the learner's own work: put it aside durably before replacing it.
+      const stash: WorkspaceStash = { workspace: this.workspace.snapshot(), savedAt: Date.now() };
+      try {
+        await this.store.set(STASH_KEY, stash);
+      } catch {
+        this.#notice = msg('lessons.notice.notStashed');
+        return;
+      }
+      this.#stash = stash;
+    }
+    this.workspace.replaceAll(createLessonWorkspace(lesson), msg('lessons.action.open', { badge: lesson.badge }));
+  }
+
+  #updateProgress(id: string, change: Partial<LessonProgress>): void {
+    const lesson = findLesson(id);
+    const before = this.progressOf(id);
+    const next = { ...before, ...change };
+    if (lesson && isComplete(next, lesson.quiz.map((q) => q.id))) next.completed = true;
+    if (JSON.stringify(next) === JSON.stringify(before) && id in this.#progress) return;
+    this.#progress = { ...this.#progress, [id]: next };
+    void this.store.set(PROGRESS_KEY, $state.snapshot(this.#progress)).catch(() => undefined);
+  }
+
+  #fail(error: UiMessage): void {
+    this.#status = 'error';
+    this.#error = error;
+  }
+}
