@@ -5,7 +5,7 @@ export type StorageFailureKind = 'quota' | 'blocked' | 'unavailable' | 'unknown'
 
 export interface StorageFailure {
   kind: StorageFailureKind;
-  /** One sentence for the status message. */
+  /** One sentence in English (logs, tests); the status message words the failure from `kind` in the UI language. */
   message: string;
   /** The original error text, for the details line. */
   detail: string;
