@@ -9,8 +9,8 @@ const components = import.meta.glob<string>('/src/**/*.svelte', { query: '?raw',
  * Literals that are the same in every language, so they may stay in markup. Keep this short; each entry says why.
  */
 const ALLOWED = new Set([
-  // Names of formats and languages, as the ecosystem writes them.
-  'JSON Schema', 'TypeScript', 'TS',
+  // Names of formats, encodings, languages and units, as the ecosystem writes them (also in Chinese).
+  'JSON', 'JSON Schema', 'TypeScript', 'TS', 'UTF-8 BOM', 'ms',
   // The TypeScript type the Schema panel can show instead of JSON Schema: code.
   'Static<typeof parameters>',
   // A key chord and an HTTP method; written the same way in Chinese.
