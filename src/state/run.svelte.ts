@@ -10,6 +10,7 @@ import type { ToolPhase, TraceSink } from '../core/trace/types.ts';
 import type { AgentTool } from '../core/types.ts';
 import { countAtOrBefore, cursorLimit, nextPhaseStart, phaseAt, type CallPhase } from './run-cursor.ts';
 import { browserFrames, type FrameScheduler } from './run-frames.ts';
+import { RunLogFilter } from './run-log.svelte.ts';
 
 export type TransportState = 'idle' | 'recording' | 'playing' | 'paused' | 'ended' | 'error';
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8] as const;
@@ -59,6 +60,8 @@ export class RunState {
   readonly beforeRecord: RecordHook[] = [];
   /** Extra trace producers attached to every recording (sandbox logs, filesystem operations). */
   readonly traceSources: TraceSource[] = [];
+  /** The event log's filter, kept here so it survives switching panels. */
+  readonly log = new RunLogFilter();
 
   readonly durationMs = $derived(this.#recordings.reduce((max, r) => Math.max(max, r.durationMs), 0));
   /** The recording steps and phases refer to: the selected one, else the first. */
@@ -97,6 +100,8 @@ export class RunState {
   get speed(): number { return this.#speed; }
   get compare(): boolean { return this.#compare; }
   get recordingNow(): boolean { return this.#recording; }
+  /** Play was pressed and not paused since (also while the recording is still being made). */
+  get playing(): boolean { return this.#playing; }
   get error(): RunMessage | null { return this.#error; }
   get selection(): RunSelection | null { return this.#selection; }
 

@@ -2,10 +2,16 @@
 // (see shell/view-registry.ts for the contract). Only panels that exist are listed; no placeholders.
 import type { ViewDefinition } from './shell/view-registry.ts';
 import SchemaView from './schema/SchemaView.svelte';
+import EventLogPanel from './events/EventLogPanel.svelte';
+import TimelinePanel from './run/TimelinePanel.svelte';
+import ScenarioPanel from './scenario/ScenarioPanel.svelte';
 import ProvidersPanel from './providers/ProvidersPanel.svelte';
 
 export const PANELS: ViewDefinition[] = [
   { id: 'schema', title: 'schema.tab', icon: 'braces', component: SchemaView, order: 10 },
   // An eye: what the model sees of the tools, per provider API.
   { id: 'providers', title: 'providers.tab', icon: { path: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z' }, component: ProvidersPanel, order: 20 },
+  { id: 'scenario', title: 'scenario.tab', icon: { path: 'M6 3h12v18H6zM9.5 8h5M9.5 12h5M9.5 16h3' }, component: ScenarioPanel, order: 30 },
+  { id: 'timeline', title: 'run.tab.timeline', icon: { path: 'M4 4v16M8 7h8M11 12h9M8 17h6' }, component: TimelinePanel, order: 40 },
+  { id: 'events', title: 'events.tab', icon: { path: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01' }, component: EventLogPanel, order: 50 },
 ];

@@ -1,0 +1,179 @@
+// The event log's rows from a recording: pi's events (and, when asked, trace events) up to the cursor, filtered by
+// type and by tool call, with the assistant stream shown three ways: assembled text, one row per delta, or raw.
+import { formatTraceEvent } from '../../core/trace/format.ts';
+import type { RecordedEvent } from '../../core/trace/recording.ts';
+import type { AgentEvent } from '../../core/types.ts';
+import { DEFAULT_LOG_TYPES, type LogStreamView } from '../../state/run-log.svelte.ts';
+
+export type StreamView = LogStreamView;
+/** pi's event types in the order a run emits them. */
+export const PI_EVENT_TYPES = DEFAULT_LOG_TYPES;
+
+export interface LogFilter {
+  /** pi event types to show. */
+  types: ReadonlySet<string>;
+  /** Only events about this call (null: all). */
+  toolCallId: string | null;
+  /** Also show the playground's trace events. */
+  trace: boolean;
+  stream: StreamView;
+}
+
+export interface LogEntry {
+  /** Stable within one recording: the seq of the first event the row stands for. */
+  key: number;
+  /** The event the row points at (a grouped stream row: its latest update). */
+  seq: number;
+  t: number;
+  source: 'pi' | 'trace';
+  type: string;
+  /** One line of identifying data (ids, roles, previews); no prose. */
+  summary: string;
+  toolCallIds: readonly string[];
+  /** What the row expands to. */
+  payload: unknown;
+  /** Updates folded into a `text` stream row. */
+  count?: number;
+  isError?: boolean;
+}
+
+interface Base { toolCallIds: readonly string[]; summary: string; isError?: boolean }
+const bases = new WeakMap<RecordedEvent, Base>();
+
+const preview = (text: string, max = 80) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+const json = (value: unknown) => { try { return JSON.stringify(value) ?? ''; } catch { return String(value); } };
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((block: { type?: string; text?: string; thinking?: string; name?: string; arguments?: unknown }) => {
+    if (block?.type === 'text') return block.text ?? '';
+    if (block?.type === 'thinking') return `(${block.thinking ?? ''})`;
+    if (block?.type === 'toolCall') return `${block.name ?? ''}(${json(block.arguments)})`;
+    if (block?.type === 'image') return '[image]';
+    return '';
+  }).filter(Boolean).join(' ');
+}
+
+function callIdsOfMessage(message: { role?: string; content?: unknown; toolCallId?: string }): string[] {
+  if (message.role === 'toolResult' && typeof message.toolCallId === 'string') return [message.toolCallId];
+  if (message.role !== 'assistant' || !Array.isArray(message.content)) return [];
+  return message.content.flatMap((b: { type?: string; id?: unknown }) => (b?.type === 'toolCall' && typeof b.id === 'string' ? [b.id] : []));
+}
+
+function describePi(event: AgentEvent): Base {
+  switch (event.type) {
+    case 'message_start':
+    case 'message_end':
+    case 'message_update': {
+      const m = event.message as { role: string; stopReason?: string; errorMessage?: string; toolName?: string; isError?: boolean; content?: unknown };
+      const ids = callIdsOfMessage(m);
+      if (event.type === 'message_update') return { toolCallIds: ids, summary: event.assistantMessageEvent.type };
+      const head = [m.role, m.role === 'toolResult' ? m.toolName : undefined, m.stopReason].filter(Boolean).join(' · ');
+      const body = m.errorMessage ?? contentText(m.content);
+      return { toolCallIds: ids, summary: body ? `${head}: ${preview(body)}` : head, isError: m.isError === true || m.stopReason === 'error' };
+    }
+    case 'tool_execution_start':
+      return { toolCallIds: [event.toolCallId], summary: `${event.toolName} ${event.toolCallId} ${preview(json(event.args), 60)}` };
+    case 'tool_execution_update':
+      return { toolCallIds: [event.toolCallId], summary: `${event.toolName} ${event.toolCallId}: ${preview(contentText((event.partialResult as { content?: unknown })?.content))}` };
+    case 'tool_execution_end': {
+      const text = contentText((event.result as { content?: unknown })?.content);
+      return { toolCallIds: [event.toolCallId], summary: `${event.toolName} ${event.toolCallId}: ${preview(text)}`, isError: event.isError };
+    }
+    case 'turn_end':
+      return { toolCallIds: event.toolResults.map((r) => r.toolCallId), summary: `toolResults: ${event.toolResults.length}` };
+    case 'agent_end':
+      return { toolCallIds: [], summary: `messages: ${event.messages.length}` };
+    default:
+      return { toolCallIds: [], summary: '' };
+  }
+}
+
+function base(entry: RecordedEvent): Base {
+  let found = bases.get(entry);
+  if (!found) {
+    if (entry.source === 'pi') found = describePi(entry.event);
+    else {
+      const e = entry.event as { toolCallId?: string; toolCallIds?: string[] };
+      const ids = e.toolCallIds ?? (e.toolCallId !== undefined ? [e.toolCallId] : []);
+      found = { toolCallIds: ids, summary: formatTraceEvent(entry.event, false).replace(/^@\S+ /, '') };
+    }
+    bases.set(entry, found);
+  }
+  return found;
+}
+
+const DELTAS = new Set(['text_delta', 'thinking_delta', 'toolcall_delta']);
+
+/** The rows for the first `count` events of a recording. O(events); per-event text is computed once and cached. */
+export function buildLogEntries(events: readonly RecordedEvent[], count: number, filter: LogFilter): LogEntry[] {
+  const rows: LogEntry[] = [];
+  let stream: LogEntry | null = null;
+  for (let i = 0; i < Math.min(count, events.length); i++) {
+    const entry = events[i];
+    const type = entry.event.type;
+    if (entry.source === 'trace' ? !filter.trace : !filter.types.has(type)) continue;
+    const info = base(entry);
+    if (filter.toolCallId !== null && !info.toolCallIds.includes(filter.toolCallId)) continue;
+    const row: LogEntry = { key: entry.seq, seq: entry.seq, t: entry.t, source: entry.source, type, summary: info.summary, toolCallIds: info.toolCallIds, payload: entry.event };
+    if (info.isError) row.isError = true;
+    if (entry.source === 'pi' && entry.event.type === 'message_update') {
+      const update = entry.event.assistantMessageEvent as { type: string; delta?: unknown; contentIndex?: number };
+      if (filter.stream === 'chunks') {
+        if (!DELTAS.has(update.type)) continue;
+        row.summary = `${update.type} [${update.contentIndex ?? 0}] ${json(update.delta)}`;
+      } else if (filter.stream === 'text') {
+        const text = contentText(entry.event.message.content);
+        if (stream) {
+          // Fold into the open stream row: it now shows the message as of this update.
+          stream.seq = entry.seq;
+          stream.t = entry.t;
+          stream.count = (stream.count ?? 1) + 1;
+          stream.summary = text;
+          stream.payload = entry.event.message;
+          stream.toolCallIds = info.toolCallIds;
+          continue;
+        }
+        row.summary = text;
+        row.payload = entry.event.message;
+        row.count = 1;
+        stream = row;
+      }
+    } else if (entry.source === 'pi') {
+      stream = null;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Every tool call id in the recording, in order of first appearance (for the filter). */
+export function toolCallIdsIn(events: readonly RecordedEvent[]): string[] {
+  const seen = new Set<string>();
+  for (const entry of events) {
+    if (entry.source === 'pi' && entry.event.type === 'tool_execution_start') seen.add(entry.event.toolCallId);
+    if (entry.source === 'trace' && entry.event.type === 'trace_batch_start') for (const id of entry.event.toolCallIds) seen.add(id);
+  }
+  return [...seen];
+}
+
+/**
+ * The row to highlight for a selection: the row of event `seq` (or the latest row before it), preferring rows
+ * about the selected call. -1 when there is none.
+ */
+export function rowForSelection(rows: readonly LogEntry[], selection: { seq?: number; toolCallId?: string } | null): number {
+  if (!selection || rows.length === 0) return -1;
+  const { seq, toolCallId } = selection;
+  const about = (row: LogEntry) => toolCallId === undefined || row.toolCallIds.includes(toolCallId);
+  if (seq === undefined) return toolCallId === undefined ? -1 : rows.findIndex(about);
+  let best = -1;
+  for (let i = 0; i < rows.length && rows[i].key <= seq; i++) {
+    if (rows[i].key <= seq && seq <= rows[i].seq) return i; // a folded stream row that contains it
+    if (about(rows[i])) best = i;
+  }
+  return best;
+}
