@@ -2,6 +2,7 @@
 // virtual filesystem load right after, as their own chunks, so the first load stays small.
 import { mount } from 'svelte';
 import App from './App.svelte';
+import { createWorkspaceFilesService } from './state/files-service.ts';
 import { createLazyRuntime } from './state/lazy-runtime.ts';
 import { THEME_HINT_KEY } from './state/preferences.svelte.ts';
 import { createIdbStore } from './storage/idb-store.ts';
@@ -14,17 +15,19 @@ function applyThemeHint(): void {
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
 
+// One filesystem for the files panel, the coding tools and the sandbox's `fs` (traced into the run recording now).
+const files = createWorkspaceFilesService();
 const runtime = createLazyRuntime(async () => {
-  const [{ createSandbox }, { createFsCapabilityHost, openWorkspaceFileSystem }] = await Promise.all([
+  const [{ createSandbox }, { createFsCapabilityHost }] = await Promise.all([
     import('./sandbox/index.ts'),
     import('./storage/workspace-fs.ts'),
   ]);
-  const files = openWorkspaceFileSystem();
-  return createSandbox({ fs: createFsCapabilityHost(files.then((opened) => opened.fileSystem)) });
+  const ready = files.open().then((opened) => opened.fileSystem);
+  return createSandbox({ fs: createFsCapabilityHost(ready, { tracing: () => files.sandboxTrace }) });
 });
 
 applyThemeHint();
 mount(App, {
   target: document.getElementById('app')!,
-  props: { services: { store: createIdbStore(), runtime } },
+  props: { services: { store: createIdbStore(), runtime, files } },
 });

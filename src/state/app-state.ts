@@ -4,7 +4,15 @@ import type { KeyValueStore } from '../storage/kv-store.ts';
 import { createWorkspaceRepository } from '../storage/workspace-repository.ts';
 import type { AppState } from './context.ts';
 import { EvaluationState } from './evaluation.svelte.ts';
+import { LessonsState, type LessonSandboxFactory } from './lessons.svelte.ts';
+import { CodingToolsState } from './files-coding-tools.svelte.ts';
+import { createWorkspaceFilesService, type FilesService } from './files-service.ts';
+import { createSnapshotRepository } from './files-snapshot-store.ts';
+import { FilesSnapshotsState } from './files-snapshots.svelte.ts';
+import { FilesState } from './files.svelte.ts';
 import { PersistenceState } from './persistence.svelte.ts';
+import { createBackupStore } from './portable-backups.ts';
+import { PortableState } from './portable.svelte.ts';
 import { PreferencesState } from './preferences.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
 import { createRunEnvironment } from './run-environment.ts';
@@ -23,6 +31,10 @@ export interface AppServices {
   channelName?: string;
   saveDelayMs?: number;
   typingDelayMs?: number;
+  /** The lessons' own sandbox (default: a real one, created when a lesson is first played). */
+  lessonSandbox?: LessonSandboxFactory;
+  /** The virtual filesystem (IndexedDB in the app); default: a memory filesystem with the starter files. */
+  files?: FilesService;
 }
 
 export interface RunningApp extends AppState {
@@ -47,23 +59,48 @@ export function createAppState(services: AppServices): RunningApp {
   const providers = new ProvidersState(workspace, evaluation, views);
   views.onChange = () => persistence.scheduleViewSave();
   const scenarios = new ScenarioState(workspace, views);
-  const run = new RunState(createRunEnvironment(scenarios, evaluation, services.runtime));
+  const filesService = services.files ?? createWorkspaceFilesService({ memory: true });
+  const files = new FilesState(filesService);
+  const codingTools = new CodingToolsState(workspace, files, filesService, () => evaluation.evaluation.tools.map((t) => t.name));
+  const fileSnapshots = new FilesSnapshotsState(files, createSnapshotRepository(services.store), () => {
+    const selected = scenarios.selected;
+    return selected ? { id: selected.id, name: selected.name, exampleId: selected.exampleId } : null;
+  });
+  evaluation.setExtraTools(() => codingTools.declarations);
+  // Runs get the chosen built-in tools and trace what files they touch; each recording starts from the same files.
+  const run = new RunState(codingTools.runEnvironment(createRunEnvironment(scenarios, evaluation, services.runtime)));
+  const lessons = new LessonsState(services.store, workspace, run, { createSandbox: services.lessonSandbox });
+  run.traceSources.push(codingTools.traceSource);
+  run.beforeRecord.push(() => fileSnapshots.beforeRecord());
+  // Share links, workspace files, pi sessions and the export to pi.
+  const portable = new PortableState({
+    workspace, scenarios, views, run, backups: createBackupStore(services.store),
+    pi: {
+      workspace: () => workspace.snapshot(), scenarios, run,
+      runStartFiles: () => fileSnapshots.runStart?.snapshot ?? null,
+      codingTools: () => codingTools.active,
+    },
+  });
 
   return {
-    workspace, views, preferences, persistence, evaluation, tryRun, providers, scenarios, run,
+    workspace, views, preferences, persistence, evaluation, tryRun, providers, scenarios, run, lessons, files, codingTools, fileSnapshots, portable,
     async start() {
       const [view] = await Promise.all([repository.loadViewState(), preferences.load()]);
       views.load(view);
-      await persistence.start();
+      await Promise.all([persistence.start(), lessons.load()]);
       evaluation.start();
       void scenarios.start();
+      // The filesystem is a lazy chunk: the panel and the run tools wait for it, the first paint does not.
+      void files.start().then(() => Promise.all([codingTools.start(), fileSnapshots.load()]));
     },
     async flush() {
       await Promise.all([persistence.flush(), preferences.flush()]);
     },
     dispose() {
       run.dispose();
+      lessons.dispose();
       evaluation.dispose();
+      files.dispose();
       persistence.dispose();
       preferences.dispose();
       tryRun.stop();

@@ -1,7 +1,12 @@
 // Shares the app's state objects with components through Svelte context (Symbol keys, one getter per object).
 import { getContext, setContext } from 'svelte';
 import type { EvaluationState } from './evaluation.svelte.ts';
+import type { LessonsState } from './lessons.svelte.ts';
+import type { CodingToolsState } from './files-coding-tools.svelte.ts';
+import type { FilesSnapshotsState } from './files-snapshots.svelte.ts';
+import type { FilesState } from './files.svelte.ts';
 import type { PersistenceState } from './persistence.svelte.ts';
+import type { PortableState } from './portable.svelte.ts';
 import type { PreferencesState } from './preferences.svelte.ts';
 import type { RunState } from './run.svelte.ts';
 import type { ScenarioState } from './scenario.svelte.ts';
@@ -21,6 +26,11 @@ export interface AppState {
   providers: ProvidersState;
   scenarios: ScenarioState;
   run: RunState;
+  lessons: LessonsState;
+  files: FilesState;
+  codingTools: CodingToolsState;
+  fileSnapshots: FilesSnapshotsState;
+  portable: PortableState;
 }
 
 const APP_STATE = Symbol('app-state');
@@ -44,3 +54,8 @@ export const getTryRun = (): TryRunState => app().tryRun;
 export const getProviders = (): ProvidersState => app().providers;
 export const getScenarios = (): ScenarioState => app().scenarios;
 export const getRun = (): RunState => app().run;
+export const getLessons = (): LessonsState => app().lessons;
+export const getFiles = (): FilesState => app().files;
+export const getCodingTools = (): CodingToolsState => app().codingTools;
+export const getFileSnapshots = (): FilesSnapshotsState => app().fileSnapshots;
+export const getPortable = (): PortableState => app().portable;

@@ -21,6 +21,7 @@ export class EvaluationState {
   #timings = $state.raw<number[]>([]);
   /** Each file's tool from the last evaluation that produced one, so views need not go blank mid-edit. */
   #lastGood = $state.raw<ReadonlyMap<string, EvaluatedTool[]>>(new Map());
+  #extraTools = $state.raw<() => readonly EvaluatedTool[]>(() => []);
   #sequence = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -74,8 +75,21 @@ export class EvaluationState {
   latestToolsFor(fileId: string): { tools: EvaluatedTool[]; stale: boolean } | undefined {
     const now = this.toolsByFile.get(fileId);
     if (now) return { tools: now, stale: false };
+    const extra = this.#extraTools().filter((t) => t.fileId === fileId);
+    if (extra.length > 0) return { tools: extra, stale: false };
     const last = this.#lastGood.get(fileId);
     return last ? { tools: last, stale: true } : undefined;
+  }
+
+  /**
+   * Tools the model sees besides the workspace's own, after them in this order: pi's built-in coding tools when
+   * the workspace includes them (file ids `builtin:<name>`; `latestToolsFor` answers for those ids too).
+   */
+  get extraTools(): readonly EvaluatedTool[] { return this.#extraTools(); }
+
+  /** Sets where the extra tools come from (read reactively). */
+  setExtraTools(source: () => readonly EvaluatedTool[]): void {
+    this.#extraTools = source;
   }
 
   /** The evaluated tools as AgentTools whose code runs in the sandbox (for "Try it" and runs). */

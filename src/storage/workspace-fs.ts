@@ -1,53 +1,120 @@
 // The virtual filesystem as the app wires it: the IndexedDB filesystem (or memory, when IndexedDB is unusable),
-// seeded with the starter project when it is empty, and exposed to the sandbox as the `fs` capability.
-// Loaded with the sandbox (a lazy chunk), not with the first page load.
+// seeded with the starter project the first time, and exposed to the sandbox as the `fs` capability (traced into
+// the run that is recording, per tool call). Loaded with the sandbox (a lazy chunk), not with the first page load.
+import type { UseStore } from 'idb-keyval';
+import type { Clock } from '../core/clock.ts';
 import { STARTER_FILES } from '../core/examples/index.ts';
-import { createFsCapability } from '../core/tools/fs-capability.ts';
+import { createFsCapability, type FsCapability } from '../core/tools/fs-capability.ts';
 import type { FileSystem } from '../core/tools/fs.ts';
 import { createMemoryFileSystem } from '../core/tools/memory-fs.ts';
-import { joinPosix } from '../core/tools/posix-path.ts';
+import { dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
+import { encodeUtf8 } from '../core/tools/utf8.ts';
+import type { TraceSink } from '../core/trace/types.ts';
 import type { FsCapabilityHost, FsEntry } from '../sandbox/types.ts';
-import { openIdbFileSystem } from './fs/index.ts';
+import { DEFAULT_MAX_FILE_BYTES, openIdbFileSystem } from './fs/index.ts';
 
 export interface WorkspaceFileSystem {
   fileSystem: FileSystem;
   /** False when IndexedDB could not be opened and files live in memory only. */
   durable: boolean;
+  /** Stored records that did not decode: listed, unreadable (EIO), kept until replaced or deleted. */
+  corrupt: string[];
+  /** Largest single file the store accepts (bytes); larger writes fail with EFBIG. */
+  maxFileBytes: number;
+  /** True when this open put the starter files into a brand-new store. */
+  seeded: boolean;
 }
 
-/** Opens the persisted filesystem; falls back to memory (never rejects). Seeds the starter files into an empty one. */
-export async function openWorkspaceFileSystem(): Promise<WorkspaceFileSystem> {
-  let opened: WorkspaceFileSystem;
-  try {
-    opened = { fileSystem: await openIdbFileSystem(), durable: true };
-  } catch {
-    opened = { fileSystem: createMemoryFileSystem(), durable: false };
-  }
-  const { fileSystem } = opened;
-  if ((await fileSystem.readdir(fileSystem.cwd)).length === 0) {
-    for (const [path, text] of Object.entries(STARTER_FILES)) {
-      const abs = joinPosix(fileSystem.cwd, path);
-      await fileSystem.mkdir(abs.slice(0, abs.lastIndexOf('/')), { recursive: true });
-      await fileSystem.writeFile(abs, text);
+export interface OpenWorkspaceOptions {
+  /** Skip IndexedDB (tests, or a browser without it). */
+  memory?: boolean;
+  dbName?: string;
+  /** A ready idb-keyval store (tests wrap one to simulate quota errors). */
+  store?: UseStore;
+  maxFileBytes?: number;
+  maxTotalBytes?: number;
+}
+
+/**
+ * Opens the persisted filesystem; falls back to memory (never rejects). The starter files are written only into
+ * a store that has never held anything, so a user who deleted them does not get them back on the next load.
+ */
+export async function openWorkspaceFileSystem(options: OpenWorkspaceOptions = {}): Promise<WorkspaceFileSystem> {
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const limits = { maxFileBytes, maxTotalBytes: options.maxTotalBytes };
+  let opened: WorkspaceFileSystem | undefined;
+  if (!options.memory) {
+    try {
+      const fs = await openIdbFileSystem({ dbName: options.dbName, store: options.store, ...limits });
+      const { files, directories, corrupt } = fs.report;
+      opened = { fileSystem: fs, durable: true, corrupt, maxFileBytes, seeded: files + directories + corrupt.length === 0 };
+    } catch {
+      opened = undefined;
     }
+  }
+  opened ??= { fileSystem: createMemoryFileSystem({}, limits), durable: false, corrupt: [], maxFileBytes, seeded: true };
+  if (opened.seeded) {
+    // A starter file the store refuses (quota) is skipped; the files panel can seed it again later.
+    await seedStarterFiles(opened.fileSystem).catch(() => undefined);
   }
   return opened;
 }
 
 /**
- * The sandbox's `fs`, usable at once: calls wait for the filesystem to open. Directory entries carry both the
- * capability's `kind` and the sandbox contract's `type`, so tool code may read either.
+ * Writes each starter file that is missing or differs, and nothing else; returns the paths written. Seeding a
+ * filesystem that already holds the starter files changes nothing (and notifies nobody).
  */
-export function createFsCapabilityHost(ready: Promise<FileSystem>): FsCapabilityHost {
-  const capability = ready.then((fs) => createFsCapability(fs));
-  return {
-    readFile: async (path) => (await capability).readFile(path),
-    writeFile: async (path, content) => (await capability).writeFile(path, content),
+export async function seedStarterFiles(fs: FileSystem): Promise<string[]> {
+  const written: string[] = [];
+  for (const [path, text] of Object.entries(STARTER_FILES)) {
+    const abs = joinPosix(fs.cwd, path);
+    const current = await fs.readFile(abs).catch(() => undefined);
+    if (current && sameBytes(current, encodeUtf8(text))) continue;
+    await fs.mkdir(dirnamePosix(abs), { recursive: true });
+    await fs.writeFile(abs, text);
+    written.push(abs);
+  }
+  return written;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A run that records what the sandbox's `fs` touches: its trace sink and clock. */
+export interface FsTraceTarget {
+  trace: TraceSink;
+  clock: Pick<Clock, 'now'>;
+}
+
+export interface FsCapabilityHostOptions {
+  /** The run being recorded now, if any; read at each request so a run can start and end at any time. */
+  tracing?: () => FsTraceTarget | undefined;
+}
+
+/**
+ * The sandbox's `fs`, usable at once: calls wait for the filesystem to open. While `tracing` names a run, every
+ * request becomes `trace_fs` events in that run, attributed to the tool call whose code made it (`forCall`).
+ * Directory entries carry both the capability's `kind` and the sandbox contract's `type`.
+ */
+export function createFsCapabilityHost(ready: Promise<FileSystem>, options: FsCapabilityHostOptions = {}): FsCapabilityHost {
+  const plain = ready.then((fs) => createFsCapability(fs));
+  const capability = async (toolCallId: string | undefined): Promise<FsCapability> => {
+    const target = options.tracing?.();
+    if (!target) return plain;
+    return createFsCapability(await ready, { trace: target.trace, clock: target.clock, toolCallId });
+  };
+  const hostFor = (toolCallId: string | undefined): FsCapabilityHost => ({
+    readFile: async (path) => (await capability(toolCallId)).readFile(path),
+    writeFile: async (path, content) => (await capability(toolCallId)).writeFile(path, content),
     list: async (path) => {
-      const entries = await (await capability).list(path);
+      const entries = await (await capability(toolCallId)).list(path);
       return entries.map((e) => ({ name: e.name, type: e.kind, kind: e.kind, size: e.size }) as FsEntry);
     },
-    stat: async (path) => (await capability).stat(path),
-    remove: async (path) => (await capability).remove(path),
-  };
+    stat: async (path) => (await capability(toolCallId)).stat(path),
+    remove: async (path) => (await capability(toolCallId)).remove(path),
+  });
+  return { ...hostFor(undefined), forCall: (toolCallId) => hostFor(toolCallId) };
 }

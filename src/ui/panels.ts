@@ -1,6 +1,7 @@
 // The panels shown as tabs beside the editor. To add one: import its component and append an entry
 // (see shell/view-registry.ts for the contract). Only panels that exist are listed; no placeholders.
 import type { ViewDefinition } from './shell/view-registry.ts';
+import FilesPanel from './files/FilesPanel.svelte';
 import SchemaView from './schema/SchemaView.svelte';
 import EventLogPanel from './events/EventLogPanel.svelte';
 import TimelinePanel from './run/TimelinePanel.svelte';
@@ -14,4 +15,6 @@ export const PANELS: ViewDefinition[] = [
   { id: 'scenario', title: 'scenario.tab', icon: { path: 'M6 3h12v18H6zM9.5 8h5M9.5 12h5M9.5 16h3' }, component: ScenarioPanel, order: 30 },
   { id: 'timeline', title: 'run.tab.timeline', icon: { path: 'M4 4v16M8 7h8M11 12h9M8 17h6' }, component: TimelinePanel, order: 40 },
   { id: 'events', title: 'events.tab', icon: { path: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01' }, component: EventLogPanel, order: 50 },
+  // A folder: the virtual filesystem, its snapshots and pi's coding tools for runs.
+  { id: 'files', title: 'files.tab', icon: { path: 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2h8.5A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5z' }, component: FilesPanel, order: 60 },
 ];

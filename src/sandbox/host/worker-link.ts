@@ -240,7 +240,8 @@ export class WorkerLink {
         const call = message.callId !== undefined ? this.pending.get(message.callId) : undefined;
         this.waitStarted(call);
         const release = this.options.clock().hold(); // fs work is real async work: virtual time waits for it
-        void serveFsRequest(this.options.fs, message.op, message.args).then((reply) => {
+        const fs = call?.toolCallId !== undefined ? this.options.fs?.forCall?.(call.toolCallId) ?? this.options.fs : this.options.fs;
+        void serveFsRequest(fs, message.op, message.args).then((reply) => {
           const sent = this.post({ type: 'fs-reply', requestId: message.requestId, ...reply });
           if (!sent && reply.ok) {
             this.post({ type: 'fs-reply', requestId: message.requestId, ok: false, message: `fs.${message.op}: its result could not be sent into the sandbox` });

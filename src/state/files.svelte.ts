@@ -1,0 +1,346 @@
+// The files panel's state: the virtual filesystem as a live tree (it follows every change, whoever makes it),
+// the selection and expanded folders, and the panel's actions — create, rename, delete, upload, seed, reset —
+// each refused with a clear notice on bad input, and the destructive ones undoable.
+import type * as CoreTools from '../core/tools/index.ts';
+import type { FileSystem } from '../core/tools/fs.ts';
+import { basenamePosix, dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
+import type { FsSnapshot } from '../core/tools/snapshot.ts';
+import { FileDocumentState } from './files-document.svelte.ts';
+import { noticeForError, noticeForPath, type ActionResult, type FilesNotice } from './files-notices.ts';
+import { checkRename, resolvePanelPath } from './files-paths.ts';
+import type { FilesService } from './files-service.ts';
+import { EMPTY_TREE, readFileTree, visibleEntries, type FileTreeModel, type TreeEntry } from './files-tree.ts';
+import { uploadEntries, type UploadItem } from './files-upload.ts';
+import { zipFileTree, type ZipOutcome } from './files-zip.ts';
+
+export type FilesStatus = 'loading' | 'ready' | 'failed';
+export type { UploadItem } from './files-upload.ts';
+
+/** The loaded toolkit: core's tools and snapshot helpers, and the storage helpers (one lazy chunk). */
+export interface FilesKit {
+  tools: typeof CoreTools;
+  seedStarterFiles: (fs: FileSystem) => Promise<string[]>;
+}
+
+interface UndoEntry {
+  key: string;
+  params?: Record<string, string | number>;
+  snapshot: FsSnapshot;
+}
+
+export class FilesState {
+  #status = $state<FilesStatus>('loading');
+  #durable = $state(true);
+  #tree = $state.raw<FileTreeModel>(EMPTY_TREE);
+  #expanded = $state.raw<ReadonlySet<string>>(new Set(['/workspace']));
+  #selected = $state<string | null>(null);
+  #notice = $state.raw<FilesNotice | null>(null);
+  #undo = $state.raw<UndoEntry | null>(null);
+  #corrupt = $state.raw<ReadonlySet<string>>(new Set());
+  #examplesPresent = $state(false);
+  #fs: FileSystem | undefined;
+  #kit: FilesKit | undefined;
+  #maxFileBytes = 0;
+  #ready: Promise<void> | undefined;
+  #unsubscribe: (() => void) | undefined;
+  #refreshing: Promise<void> | undefined;
+  #refreshAgain = false;
+  /** Panel actions in flight: changes they cause keep the undo offer; any other change withdraws it. */
+  #ownActions = 0;
+  #disposed = false;
+
+  readonly document: FileDocumentState;
+  readonly rows = $derived(visibleEntries(this.#tree, this.#expanded));
+
+  constructor(private readonly service: FilesService) {
+    this.document = new FileDocumentState(() => this.#fs, (error, path) => noticeForError(error, { path, maxFileBytes: this.#maxFileBytes }));
+  }
+
+  get status(): FilesStatus { return this.#status; }
+  /** False when files live in memory only (IndexedDB unavailable): they are gone after a reload. */
+  get durable(): boolean { return this.#durable; }
+  get tree(): FileTreeModel { return this.#tree; }
+  get expanded(): ReadonlySet<string> { return this.#expanded; }
+  get selected(): string | null { return this.#selected; }
+  get selectedEntry(): TreeEntry | undefined { return this.#selected ? this.#tree.entries.get(this.#selected) : undefined; }
+  get notice(): FilesNotice | null { return this.#notice; }
+  get canUndo(): boolean { return this.#undo !== null; }
+  /** Records that did not decode when loaded (kept, unreadable, until replaced or deleted). */
+  get corrupt(): ReadonlySet<string> { return this.#corrupt; }
+  /** Every starter file is there with its original content (seeding would change nothing). */
+  get examplesPresent(): boolean { return this.#examplesPresent; }
+  get maxFileBytes(): number { return this.#maxFileBytes; }
+  get cwd(): string { return this.#fs?.cwd ?? '/workspace'; }
+
+  /** Opens the filesystem and the toolkit (once); resolves when the tree is first listed. */
+  start(): Promise<void> {
+    return (this.#ready ??= this.#open());
+  }
+
+  async #open(): Promise<void> {
+    let loaded;
+    try {
+      loaded = await Promise.all([this.service.open(), import('../core/tools/index.ts'), import('../storage/workspace-fs.ts')]);
+    } catch (error) {
+      // The chunk could not be fetched (offline after an update, say): the panel says so; nothing else breaks.
+      this.#notice = { tone: 'error', key: 'files.error.loadFailed', detail: error instanceof Error ? error.message : String(error) };
+      this.#status = 'failed';
+      return;
+    }
+    const [opened, tools, storage] = loaded;
+    if (this.#disposed) return;
+    this.#fs = opened.fileSystem;
+    this.#kit = { tools, seedStarterFiles: storage.seedStarterFiles };
+    this.#durable = opened.durable;
+    this.#maxFileBytes = opened.maxFileBytes;
+    this.#corrupt = new Set(opened.corrupt);
+    this.#unsubscribe = opened.fileSystem.onChange((event) => this.#onChange(event.paths));
+    await this.#refresh();
+    this.#status = 'ready';
+  }
+
+  /** The open filesystem and toolkit; waits for them. */
+  async loaded(): Promise<{ fs: FileSystem; kit: FilesKit }> {
+    await this.start();
+    if (!this.#fs || !this.#kit) throw new Error('The virtual filesystem is not available');
+    return { fs: this.#fs, kit: this.#kit };
+  }
+
+  #onChange(paths: string[]): void {
+    if (this.#ownActions === 0) this.#undo = null;
+    if (paths.some((p) => this.#corrupt.has(p))) this.#corrupt = new Set([...this.#corrupt].filter((p) => !paths.includes(p)));
+    this.document.onDiskChange(paths);
+    void this.#refresh();
+  }
+
+  /** Re-lists the tree; changes that arrive meanwhile trigger one more listing (never more than one queued). */
+  #refresh(): Promise<void> {
+    if (this.#refreshing) {
+      this.#refreshAgain = true;
+      return this.#refreshing;
+    }
+    const run = async () => {
+      do {
+        this.#refreshAgain = false;
+        if (!this.#fs) return;
+        const tree = await readFileTree(this.#fs);
+        if (this.#disposed) return;
+        this.#tree = tree;
+        this.#examplesPresent = await this.#checkExamples();
+        if (this.#selected && !tree.entries.has(this.#selected)) this.#selected = null;
+      } while (this.#refreshAgain);
+    };
+    this.#refreshing = run().finally(() => { this.#refreshing = undefined; });
+    return this.#refreshing;
+  }
+
+  async #checkExamples(): Promise<boolean> {
+    const { STARTER_FILES } = await import('../core/examples/files.ts');
+    const fs = this.#fs!;
+    for (const [rel, text] of Object.entries(STARTER_FILES)) {
+      const entry = this.#tree.entries.get(joinPosix(fs.cwd, rel));
+      if (!entry || entry.kind !== 'file') return false;
+      const stored = await fs.readText(entry.path).catch(() => null);
+      if (stored !== text) return false;
+    }
+    return true;
+  }
+
+  /** Waits until the tree reflects every change made so far (tests, and actions that select what they made). */
+  async settled(): Promise<void> {
+    await this.start();
+    while (this.#refreshing) await this.#refreshing;
+  }
+
+  toggle(path: string, open = !this.#expanded.has(path)): void {
+    const next = new Set(this.#expanded);
+    if (open) next.add(path); else next.delete(path);
+    this.#expanded = next;
+  }
+
+  /** Selects an entry (a file opens in the viewer) and expands the folders above it. */
+  select(path: string | null): void {
+    this.#selected = path;
+    if (!path) return;
+    const ancestors = new Set(this.#expanded);
+    for (let dir = dirnamePosix(path); dir !== '/'; dir = dirnamePosix(dir)) ancestors.add(dir);
+    this.#expanded = ancestors;
+    if (this.#tree.entries.get(path)?.kind !== 'directory') void this.document.open(path);
+  }
+
+  /** The folder new entries go into: the selected folder, the selected file's folder, or the working directory. */
+  targetFolder(): string {
+    const entry = this.selectedEntry;
+    if (!entry) return this.cwd;
+    return entry.kind === 'directory' ? entry.path : dirnamePosix(entry.path);
+  }
+
+  /** The bytes of one file, for a download; a notice and undefined when it cannot be read. */
+  async fileBytes(path: string): Promise<Uint8Array | undefined> {
+    const { fs } = await this.loaded();
+    try {
+      return await fs.readFile(path);
+    } catch (error) {
+      this.#notice = noticeForError(error, { path });
+      return undefined;
+    }
+  }
+
+  /** Everything as a zip (a folder's content when `root` is given). */
+  async zip(root = '/'): Promise<ZipOutcome> {
+    const { fs } = await this.loaded();
+    await this.settled();
+    const outcome = await zipFileTree(fs, this.#tree, root);
+    if (outcome.skipped.length > 0) this.#notice = { tone: 'error', key: 'files.error.zipSkipped', params: { count: outcome.skipped.length, path: outcome.skipped[0] } };
+    return outcome;
+  }
+
+  dismissNotice(): void {
+    this.#notice = null;
+  }
+
+  /** Shows a notice (the panel reports its own refusals, such as a dropped file that is too big, here too). */
+  report(notice: FilesNotice): void {
+    this.#notice = notice;
+  }
+
+  async createFile(folder: string, name: string, content: string | Uint8Array = ''): Promise<ActionResult> {
+    const target = resolvePanelPath(folder, name);
+    if (!target.ok) return this.#refuse(noticeForPath(target.problem, target.detail));
+    return this.#act(async (fs) => {
+      if (await fs.exists(target.path)) return { tone: 'error', key: 'files.error.exists', params: { path: target.path } };
+      await fs.mkdir(dirnamePosix(target.path), { recursive: true });
+      await fs.writeFile(target.path, content);
+      return { tone: 'success', key: 'files.done.created', params: { path: target.path } };
+    }, target.path, { select: target.path });
+  }
+
+  async createFolder(folder: string, name: string): Promise<ActionResult> {
+    const target = resolvePanelPath(folder, name, { folder: true });
+    if (!target.ok) return this.#refuse(noticeForPath(target.problem, target.detail));
+    return this.#act(async (fs) => {
+      if (await fs.exists(target.path)) return { tone: 'error', key: 'files.error.exists', params: { path: target.path } };
+      await fs.mkdir(target.path, { recursive: true });
+      return { tone: 'success', key: 'files.done.createdFolder', params: { path: target.path } };
+    }, target.path, { select: target.path, expand: target.path });
+  }
+
+  async rename(path: string, newName: string): Promise<ActionResult> {
+    const checked = checkRename(newName);
+    if (!checked.ok) return this.#refuse(noticeForPath(checked.problem, checked.detail));
+    const dest = joinPosix(dirnamePosix(path), checked.name);
+    if (dest === path) return { ok: true };
+    return this.#act(async (fs): Promise<FilesNotice> => {
+      if (await fs.exists(dest)) return { tone: 'error', key: 'files.error.exists', params: { path: dest } };
+      await this.document.move(path, dest, () => fs.rename(path, dest));
+      return { tone: 'success', key: 'files.done.renamed', params: { from: basenamePosix(path), to: checked.name } };
+    }, path, { select: dest });
+  }
+
+  async remove(path: string): Promise<ActionResult> {
+    return this.#act(async (fs) => {
+      await fs.remove(path, { recursive: true });
+      return { tone: 'success', key: 'files.done.deleted', params: { path } };
+    }, path, { undo: { key: 'files.done.deleted', params: { path } } });
+  }
+
+  /** Writes uploaded files into `folder` (relative paths create folders). Existing files are replaced, undoably. */
+  async upload(folder: string, items: UploadItem[]): Promise<ActionResult> {
+    const { fs } = await this.loaded();
+    const replaces = await Promise.all(items.map(async (i) => {
+      const target = resolvePanelPath(folder, i.relativePath);
+      return target.ok && (await fs.exists(target.path));
+    }));
+    const undo = replaces.some(Boolean) ? { key: 'files.done.uploaded' } : undefined;
+    return this.#act(
+      (fsys) => uploadEntries(fsys, folder, items, this.#maxFileBytes),
+      folder,
+      { undo, expand: folder },
+    );
+  }
+
+  /** Adds the starter files that are missing or changed, and nothing else. */
+  async seedExamples(): Promise<ActionResult> {
+    if (this.#examplesPresent) return this.#refuse({ tone: 'info', key: 'files.done.alreadySeeded' });
+    const { kit } = await this.loaded();
+    return this.#act(async (fs) => {
+      const written = await kit.seedStarterFiles(fs);
+      return written.length === 0
+        ? { tone: 'info', key: 'files.done.alreadySeeded' }
+        : { tone: 'success', key: 'files.done.seeded', params: { count: written.length } };
+    }, this.cwd, { undo: { key: 'files.done.seeded' }, expand: this.cwd });
+  }
+
+  /** Replaces everything with the starter project (one atomic step), undoably. */
+  async reset(): Promise<ActionResult> {
+    const { kit } = await this.loaded();
+    return this.#act(async (fs) => {
+      const { STARTER_FILES } = await import('../core/examples/files.ts');
+      const starter = kit.tools.createMemoryFileSystem(STARTER_FILES, { cwd: fs.cwd });
+      await kit.tools.restore(fs, await kit.tools.snapshot(starter));
+      return { tone: 'success', key: 'files.done.reset' };
+    }, '/', { undo: { key: 'files.done.reset' }, expand: this.cwd });
+  }
+
+  /** Puts back what the last undoable action changed. */
+  async undo(): Promise<ActionResult> {
+    const entry = this.#undo;
+    if (!entry) return { ok: true };
+    const { kit } = await this.loaded();
+    this.#undo = null;
+    return this.#act(async (fs) => {
+      await kit.tools.restore(fs, entry.snapshot);
+      return { tone: 'info', key: 'files.done.undone' };
+    }, '/');
+  }
+
+  /** Replaces the whole filesystem with `snapshot` (named snapshots, run restarts); undoable unless `quiet`. */
+  async restoreSnapshot(snapshot: FsSnapshot, notice: FilesNotice, options: { undoable?: boolean } = {}): Promise<ActionResult> {
+    const { kit } = await this.loaded();
+    return this.#act(async (fs) => {
+      await kit.tools.restore(fs, snapshot);
+      return notice;
+    }, '/', options.undoable ? { undo: { key: notice.key, params: notice.params } } : {});
+  }
+
+  #refuse(notice: FilesNotice): ActionResult {
+    this.#notice = notice;
+    return notice.tone === 'error' ? { ok: false, notice } : { ok: true };
+  }
+
+  /**
+   * Runs one panel action. Failures (FsError, store errors) become a notice; the filesystem's own atomicity
+   * guarantees nothing stored was lost. An undoable action snapshots everything first.
+   */
+  async #act(
+    work: (fs: FileSystem) => Promise<FilesNotice>,
+    path: string,
+    after: { select?: string; expand?: string; undo?: Omit<UndoEntry, 'snapshot'> } = {},
+  ): Promise<ActionResult> {
+    const { fs, kit } = await this.loaded();
+    this.#ownActions++;
+    try {
+      const before = after.undo ? await kit.tools.snapshot(fs) : undefined;
+      const notice = await work(fs);
+      // A refusal changed nothing, except an upload that got some files in: that one stays undoable.
+      const changed = notice.tone !== 'error' || notice.key === 'files.error.uploadPartly';
+      await this.#refresh();
+      if (changed && after.expand) this.toggle(after.expand, true);
+      if (changed && after.select) this.select(after.select);
+      this.#undo = before && after.undo && changed ? { ...after.undo, snapshot: before } : null;
+      this.#notice = { ...notice, undoable: this.#undo !== null };
+      return notice.tone === 'error' ? { ok: false, notice } : { ok: true };
+    } catch (error) {
+      await this.#refresh();
+      return this.#refuse(noticeForError(error, { path, maxFileBytes: this.#maxFileBytes }));
+    } finally {
+      this.#ownActions--;
+    }
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#unsubscribe?.();
+    this.document.dispose();
+  }
+}
