@@ -162,6 +162,7 @@ export class LessonsState {
     this.run.seekEvent(position.recordingId, position.seq);
     this.#caption = index;
     this.#pinnedMs = this.run.cursorMs;
+    this.#selectFor(index);
   }
 
   /** The next caption; after the last one, the end of the run. */
@@ -198,7 +199,10 @@ export class LessonsState {
       if (!playing && this.#pinnedMs === cursor) return;
       this.#pinnedMs = null;
       if (reached > this.#caption && playing && this.#pauseAtCaptions) this.showCaption(this.#caption + 1);
-      else this.#caption = reached;
+      else if (reached !== this.#caption) {
+        this.#caption = reached;
+        this.#selectFor(reached);
+      }
       if (ended && captions.length > 0) this.#updateProgress(this.active!.id, { watched: true });
     });
   }
@@ -229,6 +233,15 @@ export class LessonsState {
   dispose(): void {
     this.#sequence++;
     void this.#kit?.then((kit) => kit.sandbox.dispose(), () => undefined);
+  }
+
+  /** Selects on the timeline the call (and phase) a caption talks about, so its span is highlighted. */
+  #selectFor(index: number): void {
+    const caption = this.shownCaptions[index];
+    const anchor = caption?.caption.at;
+    if (!caption || !anchor || !('toolCallId' in anchor) || anchor.toolCallId === undefined) return;
+    const phase = anchor.on === 'phase' ? anchor.phase : undefined;
+    this.run.select({ recordingId: caption.position!.recordingId, toolCallId: anchor.toolCallId, ...(phase ? { phase } : {}) });
   }
 
   /** The lesson as the editor has it, when the editor holds this lesson; else the lesson itself. */

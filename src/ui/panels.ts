@@ -1,6 +1,7 @@
 // The panels shown as tabs beside the editor. To add one: import its component and append an entry
 // (see shell/view-registry.ts for the contract). Only panels that exist are listed; no placeholders.
 import type { ViewDefinition } from './shell/view-registry.ts';
+import LessonsPanel from './lessons/LessonsPanel.svelte';
 import FilesPanel from './files/FilesPanel.svelte';
 import SchemaView from './schema/SchemaView.svelte';
 import EventLogPanel from './events/EventLogPanel.svelte';
@@ -17,4 +18,6 @@ export const PANELS: ViewDefinition[] = [
   { id: 'events', title: 'events.tab', icon: { path: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01' }, component: EventLogPanel, order: 50 },
   // A folder: the virtual filesystem, its snapshots and pi's coding tools for runs.
   { id: 'files', title: 'files.tab', icon: { path: 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2h8.5A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5z' }, component: FilesPanel, order: 60 },
+  // An open book: the guided lessons of pi's tool chapter.
+  { id: 'lessons', title: 'lessons.tab', icon: { path: 'M12 6.5C10 5 7 4.5 3 5v13c4-.5 7 0 9 1.5 2-1.5 5-2 9-1.5V5c-4-.5-7 0-9 1.5zM12 6.5v13' }, component: LessonsPanel, order: 70 },
 ];

@@ -1,0 +1,152 @@
+// The lessons state with the real sandbox: a lesson opens into its own workspace and the learner's comes back intact,
+// playback stops at each caption, edited tools are what gets recorded, and progress is remembered.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStarterWorkspace } from '../core/examples/index.ts';
+import { findLesson } from '../core/lessons/index.ts';
+import { createSandbox } from '../sandbox/index.ts';
+import { createMemoryStore } from '../storage/memory-store.ts';
+import { createFaultyStore } from '../storage/testing/faulty-store.ts';
+import type { KeyValueStore } from '../storage/kv-store.ts';
+import { LessonFsHost } from './lesson-runner.ts';
+import { PROGRESS_KEY, STASH_KEY } from './lessons-progress.ts';
+import { LessonsState, type LessonSandboxKit } from './lessons.svelte.ts';
+import { manualFrames } from './run-frames.ts';
+import { RunState } from './run.svelte.ts';
+import { WorkspaceState } from './workspace.svelte.ts';
+
+const open: LessonsState[] = [];
+afterEach(() => { for (const lessons of open.splice(0)) lessons.dispose(); });
+
+function setup(store: KeyValueStore = createMemoryStore()) {
+  const workspace = new WorkspaceState();
+  workspace.load(createStarterWorkspace());
+  const frames = manualFrames();
+  const run = new RunState({ scenario: () => ({ ok: false, reason: { key: 'run.error.noScenario' } }), prepare: async () => { throw new Error('unused'); } }, frames);
+  const createSandboxKit = async (): Promise<LessonSandboxKit> => {
+    const fsHost = new LessonFsHost();
+    return { sandbox: createSandbox({ fs: fsHost }), fsHost };
+  };
+  const lessons = new LessonsState(store, workspace, run, { createSandbox: createSandboxKit });
+  open.push(lessons);
+  return { workspace, run, frames, lessons, store };
+}
+
+/** Plays frame by frame (the lesson page syncs the captions after every frame) until playback stops. */
+function playUntilPaused(env: ReturnType<typeof setup>, frameMs = 50): void {
+  env.run.play();
+  for (let i = 0; i < 2000 && env.run.playing; i++) {
+    env.frames.tick(frameMs);
+    env.lessons.sync();
+  }
+}
+
+describe('the lesson workspace', () => {
+  it('loads the lesson\'s tools, hooks and scenario into the editor and gives the learner\'s workspace back', async () => {
+    const env = setup();
+    const mine = env.workspace.snapshot();
+    await env.lessons.open('hooks');
+    expect(env.workspace.tools.map((t) => t.name)).toEqual(['run_command']);
+    expect(env.workspace.hooks).toContain('beforeToolCall');
+    expect(env.lessons.workspaceLessonId).toBe('hooks');
+    expect(await env.store.get(STASH_KEY)).toMatchObject({ workspace: { tools: mine.tools } });
+    // Another lesson replaces the lesson workspace but keeps the learner's stash as it was.
+    await env.lessons.open('terminate');
+    expect(env.workspace.tools.map((t) => t.name)).toEqual(['save_report', 'notify_team']);
+    await env.lessons.returnToWorkspace();
+    expect(env.workspace.snapshot()).toEqual(mine);
+    expect(await env.store.get(STASH_KEY)).toBeUndefined();
+    expect(env.lessons.hasStash).toBe(false);
+  });
+
+  it('leaves the learner\'s workspace in place when it cannot be set aside, and still plays the lesson', async () => {
+    const store = createFaultyStore(createMemoryStore());
+    const env = setup(store);
+    const mine = env.workspace.snapshot();
+    store.fail('quota');
+    await env.lessons.open('tools-in-the-loop');
+    expect(env.lessons.notice).toEqual({ key: 'lessons.notice.notStashed' });
+    expect(env.workspace.snapshot()).toEqual(mine);
+    expect(env.lessons.status).toBe('ready');
+    expect(env.run.recordings).toHaveLength(1);
+  });
+
+  it('records the tools and hooks as edited in the editor; captions that no longer happen are counted', async () => {
+    const env = setup();
+    await env.lessons.open('throw-or-return');
+    const file = env.workspace.tools.find((t) => t.name === 'lookup_throws')!;
+    env.workspace.setSource(file.id, file.source.replace('throw new Error(`No user with id ${userId}`);', 'return { content: [{ type: "text", text: "nobody" }], details: {} };'));
+    await env.lessons.record();
+    const ends = env.run.recordings[0].events.flatMap((e) => (e.source === 'pi' && e.event.type === 'tool_execution_end' ? [e.event] : []));
+    expect(ends.map((e) => [e.toolCallId, e.isError])).toEqual([['call_1_1', false], ['call_1_2', false]]);
+
+    await env.lessons.open('hooks');
+    expect(env.lessons.missedCaptions).toBe(0);
+    env.workspace.setHooks('');
+    await env.lessons.record();
+    // Without the hooks nothing is blocked or rewritten: the captions at their decisions have no moment in this run.
+    expect(env.lessons.missedCaptions).toBe(2);
+    expect(env.lessons.captions.filter((c) => !c.position).map((c) => c.caption.id)).toEqual(['blocked', 'rewritten']);
+  });
+});
+
+describe('captions on the run', () => {
+  it('stop playback at each caption\'s event, one at a time, and go back and forth', async () => {
+    const env = setup();
+    await env.lessons.open('validation-and-retry');
+    expect(env.lessons.caption).toBe(-1);
+    playUntilPaused(env);
+    expect(env.lessons.caption).toBe(0);
+    const first = env.lessons.shownCaptions[0].position!;
+    expect(env.run.shownCount(first.recordingId)).toBe(first.seq + 1);
+    // The second caption is at the same clock time: Continue shows it without moving the clock.
+    const t0 = env.run.cursorMs;
+    playUntilPaused(env);
+    expect(env.lessons.caption).toBe(1);
+    expect(env.run.cursorMs).toBe(t0);
+    expect(env.run.selection).toMatchObject({ toolCallId: 'call_1_1' });
+    env.lessons.nextCaption();
+    expect(env.lessons.caption).toBe(2);
+    env.lessons.previousCaption();
+    expect(env.lessons.caption).toBe(1);
+    env.lessons.sync();
+    expect(env.lessons.caption).toBe(1);
+    env.lessons.setPauseAtCaptions(false);
+    playUntilPaused(env);
+    expect(env.run.state).toBe('ended');
+    expect(env.lessons.caption).toBe(env.lessons.shownCaptions.length - 1);
+    expect(env.lessons.progressOf('validation-and-retry').watched).toBe(true);
+  });
+
+  it('step to the end, and follow a seek back to the start', async () => {
+    const env = setup();
+    await env.lessons.open('parallel-vs-sequential');
+    expect(env.run.recordings.map((r) => r.toolExecution)).toEqual(['parallel', 'sequential']);
+    expect(env.run.compare).toBe(true);
+    for (let i = 0; i < env.lessons.shownCaptions.length; i++) env.lessons.nextCaption();
+    expect(env.lessons.caption).toBe(env.lessons.shownCaptions.length - 1);
+    env.lessons.nextCaption();
+    expect(env.run.state).toBe('ended');
+    env.run.seek(0);
+    env.lessons.sync();
+    expect(env.lessons.caption).toBe(-1);
+  });
+});
+
+describe('progress', () => {
+  it('completes a lesson once it was watched and its quiz answered, and remembers it', async () => {
+    const env = setup();
+    await env.lessons.open('terminate');
+    expect(env.lessons.progressOf('terminate')).toMatchObject({ opened: true, completed: false });
+    env.lessons.answer('one-of-two', 'ends');
+    env.lessons.answer('one-of-two', 'continues'); // the first answer counts
+    expect(env.lessons.progressOf('terminate').answers).toEqual({ 'one-of-two': 'ends' });
+    for (let i = 0; i <= env.lessons.shownCaptions.length; i++) env.lessons.nextCaption();
+    expect(env.lessons.progressOf('terminate').completed).toBe(true);
+    expect(env.lessons.completedCount).toBe(1);
+    await new Promise((r) => setTimeout(r, 10));
+    const again = setup(env.store);
+    await again.lessons.load();
+    expect(again.lessons.progressOf('terminate')).toMatchObject({ completed: true, answers: { 'one-of-two': 'ends' } });
+    expect(await env.store.get(PROGRESS_KEY)).toHaveProperty('terminate');
+  });
+});
