@@ -25,6 +25,11 @@ export async function streamAssistantResponse(
   for await (const event of response) {
     switch (event.type) {
       case 'start':
+        if (addedPartial && run.singleMessageStart) {
+          partial = event.partial;
+          context.messages[context.messages.length - 1] = partial;
+          break;
+        }
         partial = event.partial;
         context.messages.push(partial);
         addedPartial = true;

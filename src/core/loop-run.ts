@@ -32,6 +32,11 @@ export interface LoopRun {
   readonly timestamp: () => number;
   /** This run's new messages (set when the run starts), for the playground's failure handling. */
   newMessages: AgentMessage[];
+  /**
+   * Playground runs only: a malformed stream's second `start` replaces the partial instead of opening a second
+   * message that would never end (pi emits another message_start).
+   */
+  singleMessageStart: boolean;
 }
 
 export function createLoopRun(
@@ -52,6 +57,7 @@ export function createLoopRun(
     tracer: sink ? new Tracer(sink, clock ?? wallClockFromNow()) : undefined,
     timestamp,
     newMessages: [],
+    singleMessageStart: false,
   };
 }
 

@@ -27,6 +27,7 @@ export function startPlaygroundRun(request: PlaygroundRunRequest): EventStream<A
   const stream = createAgentEventStream();
   const tracker = new OpenEventTracker(stream);
   const run = createLoopRun(tracker.emit, request.signal, request.instrumentation);
+  run.singleMessageStart = true;
   runRequest(run, request).then(
     (messages) => stream.end(messages),
     (error: unknown) => closeFailedRun(run, tracker, request, safeErrorText(error)),

@@ -117,6 +117,7 @@ export class Tracer {
 
   /** One streamed assistant event that became a message_update. */
   block(event: AssistantMessageEvent): void {
+    // Deltas and ends of a block that never started (a malformed stream) leave no trace, so spans stay balanced.
     switch (event.type) {
       case 'text_start': return this.blockStart(event, 'text');
       case 'thinking_start': return this.blockStart(event, 'thinking');
@@ -124,14 +125,20 @@ export class Tracer {
       case 'text_delta':
       case 'thinking_delta':
       case 'toolcall_delta':
+        if (!this.openBlocks[event.contentIndex]) return;
         this.emit({
           type: 'trace_block_delta', t: this.clock.now(), turn: this.turn,
           contentIndex: event.contentIndex, chars: typeof event.delta === 'string' ? event.delta.length : 0,
         });
         return;
-      case 'text_end': return this.blockEnd(event.contentIndex, 'text', undefined);
-      case 'thinking_end': return this.blockEnd(event.contentIndex, 'thinking', undefined);
-      case 'toolcall_end': return this.blockEnd(event.contentIndex, 'toolCall', event.toolCall?.id ?? blockId(event));
+      case 'text_end':
+      case 'thinking_end':
+      case 'toolcall_end': {
+        const kind = this.openBlocks[event.contentIndex];
+        if (!kind) return;
+        const id = event.type === 'toolcall_end' ? event.toolCall?.id ?? blockId(event) : undefined;
+        return this.blockEnd(event.contentIndex, kind, id);
+      }
     }
   }
 
@@ -145,6 +152,7 @@ export class Tracer {
   }
 
   private blockStart(event: { contentIndex: number; partial?: unknown }, kind: BlockKind): void {
+    if (!Number.isSafeInteger(event.contentIndex) || event.contentIndex < 0) return; // malformed: not traced
     if (!this.openBlocks[event.contentIndex]) this.openBlockCount++;
     this.openBlocks[event.contentIndex] = kind;
     const t = this.clock.now();
