@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWithin, lineText, nodeRange, normalizeJson, toJsonLines } from './json-lines.ts';
+import { isWithin, lineText, nodeRange, normalizeJson, reuseLines, toJsonLines } from './json-lines.ts';
 
 describe('JSON lines', () => {
   it('join to exactly the text JSON.stringify(value, null, 2) prints, for any JSON value', () => {
@@ -21,5 +21,12 @@ describe('JSON lines', () => {
     expect(nodeRange(lines, '/nope')).toBeUndefined();
     expect(isWithin('/tools/0/x', '/tools')).toBe(true);
     expect(isWithin('/toolsX', '/tools')).toBe(false);
+  });
+
+  it('keeps the earlier line objects where an edit changed nothing, so only edited lines are redrawn', () => {
+    const before = toJsonLines({ tools: [{ name: 'a', description: 'old' }, { name: 'b' }] });
+    const after = reuseLines(before, toJsonLines({ tools: [{ name: 'a', description: 'new' }, { name: 'b' }] }));
+    const changed = after.map((line, i) => (line === before[i] ? null : lineText(line))).filter(Boolean);
+    expect(changed).toEqual(['      "description": "new"']);
   });
 });

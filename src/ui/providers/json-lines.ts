@@ -60,6 +60,18 @@ export function toJsonLines(value: unknown): JsonLine[] {
   return lines;
 }
 
+const sameLine = (a: JsonLine, b: JsonLine) => a.depth === b.depth && a.pointer === b.pointer && a.key === b.key
+  && a.kind === b.kind && a.text === b.text && a.token === b.token && a.comma === b.comma && a.end === b.end && a.count === b.count;
+
+/**
+ * `next`, with every line equal to the line at the same index of `previous` replaced by that earlier object, so a
+ * keyed list redraws only the lines that changed (an edited description re-encodes the whole payload).
+ */
+export function reuseLines(previous: readonly JsonLine[], next: JsonLine[]): JsonLine[] {
+  for (let i = 0; i < next.length && i < previous.length; i++) if (sameLine(previous[i], next[i])) next[i] = previous[i];
+  return next;
+}
+
 /** One line's text, exactly as JSON.stringify(value, null, 2) prints it. */
 export function lineText(line: JsonLine): string {
   return `${'  '.repeat(line.depth)}${line.key !== undefined ? `${line.key}: ` : ''}${line.text}${line.comma ? ',' : ''}`;

@@ -1,0 +1,125 @@
+// Benchmark of the providers panel in headless Chromium against a production build: for a tool of 20 properties,
+// each keystroke in one property's description re-encodes the request of every API variant (16) and re-lints
+// the tools; measured in the page (performance.measure from ProvidersState and the panel), per edit: encode,
+// lint, their sum, and the way to the updated payload on screen. Target: encode + lint under 16 ms at p95.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright';
+import { build, preview } from 'vite';
+import { chromiumLaunchOptions } from '../tests/support/browser-launch.ts';
+
+const KEYSTROKES = 50;
+
+const PROPERTIES = Array.from({ length: 20 }, (_, i) => {
+  const n = i + 1;
+  const kind = ['String', 'Number', 'Integer', 'Boolean'][i % 4];
+  return `    p${n}: Type.Optional(Type.${kind}({ description: "Property number ${n}" })),`;
+});
+const PREFIX = `import { Type } from "@earendil-works/pi-ai";
+
+export default {
+  name: "bench_tool",
+  label: "Bench",
+  description: "A tool with twenty parameters.",
+  async execute(_id, params) {
+    return { content: [{ type: "text", text: JSON.stringify(params) }], details: {} };
+  },
+  parameters: Type.Object({
+${PROPERTIES.join('\n')}
+    typed: Type.String({ description: "typed:`;
+const SUFFIX = `" }),
+  }),
+};
+`;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summary(values: number[]): string {
+  if (values.length === 0) return 'no samples';
+  return `p50 ${percentile(values, 50).toFixed(2)} ms, p95 ${percentile(values, 95).toFixed(2)} ms, max ${Math.max(...values).toFixed(2)} ms (n=${values.length})`;
+}
+
+async function prepare(page: Page, url: string): Promise<void> {
+  page.on('pageerror', (error) => console.error('  page error:', error.message));
+  await page.goto(url);
+  await page.getByTestId('schema-json').waitFor({ timeout: 90_000 });
+  await page.getByTestId('tool-add').click();
+  await page.getByTestId('tool-add-typescript').click();
+  await page.getByTestId('editor').locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(PREFIX + SUFFIX);
+  await page.getByTestId('view-tab-providers').click();
+  await page.getByTestId('providers-json-text').filter({ hasText: '"p20"' }).waitFor({ timeout: 90_000 });
+  // Back into the editor without moving the cursor by a click: to the end, then inside the last description.
+  await page.getByTestId('editor').locator('.cm-content').focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  for (let i = 0; i < SUFFIX.length; i++) await page.keyboard.press('ArrowLeft');
+}
+
+/** Types letters into the last description; each one waits until the payload on screen shows it. */
+let typed = '';
+
+async function typeAndMeasure(page: Page): Promise<{ encode: number[]; lint: number[]; work: number[]; toDom: number[] }> {
+  await page.waitForTimeout(500);
+  await page.evaluate(() => ['pi:providers-encode', 'pi:providers-lint', 'pi:providers-to-dom'].forEach((m) => performance.clearMeasures(m)));
+  for (let i = 0; i < KEYSTROKES; i++) {
+    typed += String.fromCharCode(97 + (i % 26));
+    await page.keyboard.type(typed.at(-1)!);
+    await page.getByTestId('providers-json-text').filter({ hasText: `typed:${typed}"` }).waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(60);
+  }
+  const [encode, lint, toDom] = await page.evaluate(() =>
+    ['pi:providers-encode', 'pi:providers-lint', 'pi:providers-to-dom'].map((name) => performance.getEntriesByName(name).map((e) => e.duration)));
+  // One encode and one lint per edit (the tools changed, the prompt did not): pair them up.
+  const work = encode.map((ms, i) => ms + (lint[i] ?? 0));
+  return { encode, lint, work, toDom };
+}
+
+export async function run(): Promise<void> {
+  const outDir = mkdtempSync(join(tmpdir(), 'pi-playground-bench-'));
+  let browser: Browser | undefined;
+  // The bench runner's Vite server sets NODE_ENV=development; build what users get (see editor.bench.ts).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  const server = await preview({ logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  try {
+    const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4173/';
+    browser = await chromium.launch(chromiumLaunchOptions());
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await prepare(page, url);
+    console.log(`providers (browser): edit one description of a 20-property tool among 9, re-encode 16 API variants + lint (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
+    for (const [label, setup] of [
+      ['first request, tools only', async () => {}],
+      ['after a parallel batch, whole request', async () => {
+        await page.getByTestId('providers-conversation').selectOption('after-batch');
+        await page.getByTestId('providers-scope-request').click();
+        await page.getByTestId('editor').locator('.cm-content').focus();
+      }],
+    ] as const) {
+      await setup();
+      const { encode, lint, work, toDom } = await typeAndMeasure(page);
+      console.log(`  ${label}`);
+      console.log(`    encode + lint per edit:     ${summary(work)}`);
+      console.log(`      of which encode (16):     ${summary(encode)}`);
+      console.log(`      of which lint:            ${summary(lint)}`);
+      console.log(`    encode to payload on screen: ${summary(toDom)}`);
+    }
+    await context.close();
+  } finally {
+    await browser?.close();
+    await server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
