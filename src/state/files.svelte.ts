@@ -3,8 +3,9 @@
 // each refused with a clear notice on bad input, and the destructive ones undoable.
 import type * as CoreTools from '../core/tools/index.ts';
 import type { FileSystem } from '../core/tools/fs.ts';
-import { basenamePosix, dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
+import { dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
 import type { FsSnapshot } from '../core/tools/snapshot.ts';
+import { createFileAt, createFolderAt, removeEntry, renameEntry, resetToStarter, seedExamples, starterFilesPresent } from './files-actions.ts';
 import { FileDocumentState } from './files-document.svelte.ts';
 import { noticeForError, noticeForPath, type ActionResult, type FilesNotice } from './files-notices.ts';
 import { checkRename, resolvePanelPath } from './files-paths.ts';
@@ -126,24 +127,12 @@ export class FilesState {
         const tree = await readFileTree(this.#fs);
         if (this.#disposed) return;
         this.#tree = tree;
-        this.#examplesPresent = await this.#checkExamples();
+        this.#examplesPresent = await starterFilesPresent(this.#fs, tree);
         if (this.#selected && !tree.entries.has(this.#selected)) this.#selected = null;
       } while (this.#refreshAgain);
     };
     this.#refreshing = run().finally(() => { this.#refreshing = undefined; });
     return this.#refreshing;
-  }
-
-  async #checkExamples(): Promise<boolean> {
-    const { STARTER_FILES } = await import('../core/examples/files.ts');
-    const fs = this.#fs!;
-    for (const [rel, text] of Object.entries(STARTER_FILES)) {
-      const entry = this.#tree.entries.get(joinPosix(fs.cwd, rel));
-      if (!entry || entry.kind !== 'file') return false;
-      const stored = await fs.readText(entry.path).catch(() => null);
-      if (stored !== text) return false;
-    }
-    return true;
   }
 
   /** Waits until the tree reflects every change made so far (tests, and actions that select what they made). */
@@ -207,22 +196,13 @@ export class FilesState {
   async createFile(folder: string, name: string, content: string | Uint8Array = ''): Promise<ActionResult> {
     const target = resolvePanelPath(folder, name);
     if (!target.ok) return this.#refuse(noticeForPath(target.problem, target.detail));
-    return this.#act(async (fs) => {
-      if (await fs.exists(target.path)) return { tone: 'error', key: 'files.error.exists', params: { path: target.path } };
-      await fs.mkdir(dirnamePosix(target.path), { recursive: true });
-      await fs.writeFile(target.path, content);
-      return { tone: 'success', key: 'files.done.created', params: { path: target.path } };
-    }, target.path, { select: target.path });
+    return this.#act((fs) => createFileAt(fs, target.path, content), target.path, { select: target.path });
   }
 
   async createFolder(folder: string, name: string): Promise<ActionResult> {
     const target = resolvePanelPath(folder, name, { folder: true });
     if (!target.ok) return this.#refuse(noticeForPath(target.problem, target.detail));
-    return this.#act(async (fs) => {
-      if (await fs.exists(target.path)) return { tone: 'error', key: 'files.error.exists', params: { path: target.path } };
-      await fs.mkdir(target.path, { recursive: true });
-      return { tone: 'success', key: 'files.done.createdFolder', params: { path: target.path } };
-    }, target.path, { select: target.path, expand: target.path });
+    return this.#act((fs) => createFolderAt(fs, target.path), target.path, { select: target.path, expand: target.path });
   }
 
   async rename(path: string, newName: string): Promise<ActionResult> {
@@ -230,18 +210,11 @@ export class FilesState {
     if (!checked.ok) return this.#refuse(noticeForPath(checked.problem, checked.detail));
     const dest = joinPosix(dirnamePosix(path), checked.name);
     if (dest === path) return { ok: true };
-    return this.#act(async (fs): Promise<FilesNotice> => {
-      if (await fs.exists(dest)) return { tone: 'error', key: 'files.error.exists', params: { path: dest } };
-      await this.document.move(path, dest, () => fs.rename(path, dest));
-      return { tone: 'success', key: 'files.done.renamed', params: { from: basenamePosix(path), to: checked.name } };
-    }, path, { select: dest });
+    return this.#act((fs) => renameEntry(fs, path, dest, () => this.document.move(path, dest, () => fs.rename(path, dest))), path, { select: dest });
   }
 
   async remove(path: string): Promise<ActionResult> {
-    return this.#act(async (fs) => {
-      await fs.remove(path, { recursive: true });
-      return { tone: 'success', key: 'files.done.deleted', params: { path } };
-    }, path, { undo: { key: 'files.done.deleted', params: { path } } });
+    return this.#act((fs) => removeEntry(fs, path), path, { undo: { key: 'files.done.deleted', params: { path } } });
   }
 
   /** Writes uploaded files into `folder` (relative paths create folders). Existing files are replaced, undoably. */
@@ -263,23 +236,13 @@ export class FilesState {
   async seedExamples(): Promise<ActionResult> {
     if (this.#examplesPresent) return this.#refuse({ tone: 'info', key: 'files.done.alreadySeeded' });
     const { kit } = await this.loaded();
-    return this.#act(async (fs) => {
-      const written = await kit.seedStarterFiles(fs);
-      return written.length === 0
-        ? { tone: 'info', key: 'files.done.alreadySeeded' }
-        : { tone: 'success', key: 'files.done.seeded', params: { count: written.length } };
-    }, this.cwd, { undo: { key: 'files.done.seeded' }, expand: this.cwd });
+    return this.#act((fs) => seedExamples(fs, kit.seedStarterFiles), this.cwd, { undo: { key: 'files.done.seeded' }, expand: this.cwd });
   }
 
   /** Replaces everything with the starter project (one atomic step), undoably. */
   async reset(): Promise<ActionResult> {
     const { kit } = await this.loaded();
-    return this.#act(async (fs) => {
-      const { STARTER_FILES } = await import('../core/examples/files.ts');
-      const starter = kit.tools.createMemoryFileSystem(STARTER_FILES, { cwd: fs.cwd });
-      await kit.tools.restore(fs, await kit.tools.snapshot(starter));
-      return { tone: 'success', key: 'files.done.reset' };
-    }, '/', { undo: { key: 'files.done.reset' }, expand: this.cwd });
+    return this.#act((fs) => resetToStarter(fs, kit.tools), '/', { undo: { key: 'files.done.reset' }, expand: this.cwd });
   }
 
   /** Puts back what the last undoable action changed. */
