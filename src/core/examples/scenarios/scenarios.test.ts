@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../scenario/parse-scenario.ts';
+import { CODING_TOOL_NAMES } from '../../tools/index.ts';
 import { STARTER_TOOLS } from '../index.ts';
 import { BLANK_SCENARIO, EXAMPLE_SCENARIOS, exampleScenarioText } from './index.ts';
 
@@ -18,8 +19,8 @@ describe('example scenarios', () => {
     }
   });
 
-  it('call only the starter tools, except the one that shows an unknown tool', () => {
-    const starter = new Set(STARTER_TOOLS.map((t) => t.name));
+  it('call only the starter tools (or pi\'s coding tools), except the one that shows an unknown tool', () => {
+    const starter = new Set([...STARTER_TOOLS.map((t) => t.name), ...CODING_TOOL_NAMES]);
     const unknown = EXAMPLE_SCENARIOS.flatMap((example) => {
       const parsed = parseScenario(exampleScenarioText(example));
       if (!parsed.ok) return [];
@@ -31,7 +32,7 @@ describe('example scenarios', () => {
 
   it('cover the cases the run view teaches', () => {
     expect(EXAMPLE_SCENARIOS.map((e) => e.id)).toEqual([
-      'parallel-vs-sequential', 'validation-retry', 'blocked-call', 'unknown-tool', 'length-cutoff', 'abort', 'steering',
+      'parallel-vs-sequential', 'validation-retry', 'blocked-call', 'unknown-tool', 'length-cutoff', 'abort', 'steering', 'edit-a-file',
     ]);
   });
 });

@@ -162,6 +162,8 @@ export const messages = defineMessages({
     'files.codingTools.undo.off': 'Turn off pi’s coding tools',
     'files.codingTools.undo.add': 'Add {name} to the coding tools',
     'files.codingTools.undo.remove': 'Remove {name} from the coding tools',
+    // The built-in example scenario about files (src/core/examples/scenarios/files.ts), named as the picker names examples.
+    'scenario.example.edit-a-file': 'Edit a file with pi’s edit tool',
   },
   'zh-CN': {
     'files.tab': '文件',
@@ -322,5 +324,6 @@ export const messages = defineMessages({
     'files.codingTools.undo.off': '关闭 pi 的编码工具',
     'files.codingTools.undo.add': '将 {name} 加入编码工具',
     'files.codingTools.undo.remove': '从编码工具中移除 {name}',
+    'scenario.example.edit-a-file': '用 pi 的 edit 工具修改文件',
   },
 });
