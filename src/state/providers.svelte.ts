@@ -4,14 +4,14 @@
 import { lintTools, type LintFinding } from '../core/lint/index.ts';
 import { API_VARIANTS, checkTool, encodeVariants, type ApiVariant, type EncodeResult } from '../core/providers/index.ts';
 import type { EvaluationState } from './evaluation.svelte.ts';
-import { buildConversation, conversationOptions, CONVERSATION_IDS, DEFAULT_USER_PROMPT, type ConversationId, type ConversationInput } from './providers/conversations.ts';
+import { buildConversation, conversationOptions, CONVERSATION_IDS, ENGLISH_TEXTS, type ConversationId, type ConversationInput, type ConversationTexts } from './providers/conversations.ts';
 import { findingPointer, toolsPointer } from './providers/request-paths.ts';
 import { findingSourcePoint } from './providers/source-lines.ts';
 import { ToolStabilizer, type PanelTool } from './providers/stable-tools.ts';
 import type { ViewsState } from './views.svelte.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
-export type { ConversationId } from './providers/conversations.ts';
+export type { ConversationId, ConversationTexts } from './providers/conversations.ts';
 export type { PanelTool } from './providers/stable-tools.ts';
 export type RequestScope = 'tools' | 'request';
 /** `wire`: the JSON the SDK POSTs; `payload`: the object pi hands to onPayload (they differ for a few APIs). */
@@ -38,11 +38,12 @@ const VIEW = 'providers';
 
 export class ProvidersState {
   #highlight = $state.raw<Highlight | null>(null);
+  #texts = $state.raw<ConversationTexts>(ENGLISH_TEXTS);
   #previousInput: ConversationInput | null = null;
   #stabilizer = new ToolStabilizer();
   #encodeRuns = 0;
   #lintRuns = 0;
-  #lastEncodeMs = 0;
+  #workStart: number | null = null;
 
   constructor(
     private readonly workspace: WorkspaceState,
@@ -66,8 +67,16 @@ export class ProvidersState {
   get bodyForm(): BodyForm { return this.views.option(`${VIEW}.body`, 'wire') === 'payload' ? 'payload' : 'wire'; }
   setBodyForm(form: BodyForm): void { this.views.setOption(`${VIEW}.body`, form); }
 
-  get userPrompt(): string { return this.views.option(`${VIEW}.prompt`, DEFAULT_USER_PROMPT); }
+  /** The prompt typed in the panel, or the sample one in the reader's language. */
+  get userPrompt(): string { return this.views.option(`${VIEW}.prompt`, this.#texts.userPrompt); }
   setUserPrompt(text: string): void { this.views.setOption(`${VIEW}.prompt`, text); }
+
+  /** The sample conversation's words (the panel passes them in the reader's language). */
+  setTexts(texts: ConversationTexts): void {
+    const current = this.#texts;
+    if ((Object.keys(texts) as (keyof ConversationTexts)[]).every((k) => texts[k] === current[k])) return;
+    this.#texts = texts;
+  }
 
   get variantKey(): string {
     const key = this.views.option(`${VIEW}.variant`, this.variants[0]?.key ?? '');
@@ -111,9 +120,9 @@ export class ProvidersState {
   readonly input: ConversationInput = $derived.by(() => {
     const bad = new Set(this.excluded.map((e) => e.toolName));
     const tools = this.tools.filter((t) => !bad.has(t.tool.name)).map((t) => t.tool);
-    const next = { systemPrompt: this.workspace.settings.systemPrompt, userPrompt: this.userPrompt, tools };
+    const next = { systemPrompt: this.workspace.settings.systemPrompt, userPrompt: this.userPrompt, tools, texts: this.#texts };
     const previous = this.#previousInput;
-    if (previous && previous.systemPrompt === next.systemPrompt && previous.userPrompt === next.userPrompt
+    if (previous && previous.systemPrompt === next.systemPrompt && previous.userPrompt === next.userPrompt && previous.texts === next.texts
       && previous.tools.length === tools.length && previous.tools.every((t, i) => t === tools[i])) return previous;
     this.#previousInput = next;
     return next;
@@ -124,17 +133,18 @@ export class ProvidersState {
     const input = this.input;
     const conversation = this.conversation;
     const started = performance.now();
+    this.#workStart ??= started;
     const encoded = encodeVariants((variant) => buildConversation(conversation, variant, input), conversationOptions(conversation), this.variants);
     this.#encodeRuns++;
     const elapsed = performance.now() - started;
     performance.measure?.('pi:providers-encode', { start: started, duration: elapsed });
-    this.#lastEncodeMs = elapsed;
     return new Map(encoded.map(({ variant, result }) => [variant.key, result]));
   });
 
   /** Lint of every tool (broken ones get one `invalid-schema` finding) for every variant. */
   readonly findings: LintFinding[] = $derived.by(() => {
     const started = performance.now();
+    this.#workStart ??= started;
     const findings = lintTools(this.tools.map((t) => t.tool), this.variants);
     this.#lintRuns++;
     performance.measure?.('pi:providers-lint', { start: started, duration: performance.now() - started });
@@ -143,7 +153,12 @@ export class ProvidersState {
 
   /** How often encoding and lint actually ran (not re-run while nothing they read changed). */
   get workCounts(): { encode: number; lint: number } { return { encode: this.#encodeRuns, lint: this.#lintRuns }; }
-  get lastEncodeMs(): number { return this.#lastEncodeMs; }
+  /** When the encode or lint not yet drawn began (performance.now()); taking it starts the next measurement. */
+  takeWorkStart(): number | null {
+    const started = this.#workStart;
+    this.#workStart = null;
+    return started;
+  }
 
   resultFor(key: string): EncodeResult | undefined { return this.results.get(key); }
 

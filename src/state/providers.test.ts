@@ -3,6 +3,7 @@ import { API_VARIANTS, type ApiVariant } from '../core/providers/index.ts';
 import type { ToolFile } from '../storage/workspace.ts';
 import { EvaluationState } from './evaluation.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
+import { ENGLISH_TEXTS } from './providers/conversations.ts';
 import { createFakeRuntime } from './testing/fake-runtime.ts';
 import type { EvaluatedTool, Evaluation, ToolRuntime } from './tool-runtime.ts';
 import { ViewsState } from './views.svelte.ts';
@@ -152,6 +153,17 @@ describe('ProvidersState', () => {
     expect(workspace.selectedId).toBe(WEATHER.id);
     const line = WEATHER.source.split('\n').findIndex((l) => l.includes('"minLength"')) + 1;
     expect(views.revealRequest).toEqual({ fileId: WEATHER.id, line, column: expect.any(Number) });
+  });
+
+  it('writes the sample conversation in the words it is given, and keeps a prompt the user typed', async () => {
+    const { providers } = await setup([WEATHER]);
+    providers.setConversation('after-batch');
+    providers.setTexts({ ...ENGLISH_TEXTS, userPrompt: '请帮我查天气。', toolFailed: '服务不可用（503）。' });
+    const text = JSON.stringify(body(providers, 'mistral-conversations'));
+    expect(text).toContain('请帮我查天气。');
+    expect(text).toContain('[tool error] 服务不可用（503）。');
+    providers.setUserPrompt('Weather in Oslo?');
+    expect(JSON.stringify(body(providers, 'mistral-conversations'))).toContain('Weather in Oslo?');
   });
 
   it('remembers the conversation, scope and selected API in the view options', async () => {

@@ -9,7 +9,41 @@ import { exampleArguments } from '../example-arguments.ts';
 export type ConversationId = 'first-turn' | 'after-batch' | 'thinking-image';
 export const CONVERSATION_IDS: readonly ConversationId[] = ['first-turn', 'after-batch', 'thinking-image'];
 
-export const DEFAULT_USER_PROMPT = 'Please help me with this, using your tools where they help.';
+/**
+ * The words of the sample conversation: what the user types (the prompt is editable) and what the model and the
+ * tools say. The panel passes them in the reader's language; `{n}` and `{tool}` are filled in.
+ */
+export interface ConversationTexts {
+  userPrompt: string;
+  pictureAttached: string;
+  batchIntro: string;
+  toolDone: string;
+  toolFailed: string;
+  noTools: string;
+  followUp: string;
+  thinking: string;
+  pictureReply: string;
+  pictureAndTool: string;
+  toolPicture: string;
+}
+
+export const ENGLISH_TEXTS: ConversationTexts = {
+  userPrompt: 'Please help me with this, using your tools where they help.',
+  pictureAttached: '(A picture is attached.)',
+  batchIntro: 'I will make three calls at once.',
+  toolDone: 'Result {n} of {tool}: done.',
+  toolFailed: 'Service unavailable (503). Try again later.',
+  noTools: 'I have no tools for this, so here is my answer in words.',
+  followUp: 'Thanks. One more question, please.',
+  thinking: 'The user sent a picture. I should look at it, then use a tool.',
+  pictureReply: 'It is a small blue square.',
+  pictureAndTool: 'A small blue square. Let me check with a tool.',
+  toolPicture: 'Here is the image the tool produced.',
+};
+
+export const DEFAULT_USER_PROMPT = ENGLISH_TEXTS.userPrompt;
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 /** A 4×4 PNG (a small blue square), small enough to read in the payload. */
 export const SAMPLE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR42mPwjb4GRwzEcQBkghfhhPcwuQAAAABJRU5ErkJggg==';
@@ -18,6 +52,8 @@ export interface ConversationInput {
   systemPrompt: string;
   userPrompt: string;
   tools: Tool[];
+  /** Default: English. */
+  texts?: ConversationTexts;
 }
 
 const ZERO_USAGE: Usage = {
@@ -91,39 +127,41 @@ function result(toolCall: ToolCall, content: ToolResultMessage['content'], isErr
 }
 
 function afterBatch(variant: ApiVariant, input: ConversationInput): Message[] {
+  const texts = input.texts ?? ENGLISH_TEXTS;
   const messages: Message[] = [{ role: 'user', content: input.userPrompt, timestamp: 1 }];
   if (input.tools.length === 0) {
-    messages.push(assistant(variant, [{ type: 'text', text: 'I have no tools for this, so here is my answer in words.' }], 2));
-    messages.push({ role: 'user', content: 'Thanks. One more question, please.', timestamp: 3 });
+    messages.push(assistant(variant, [{ type: 'text', text: texts.noTools }], 2));
+    messages.push({ role: 'user', content: texts.followUp, timestamp: 3 });
     return messages;
   }
   // Three calls in one turn (the same tool again when there are fewer); the second one fails.
   const calls = [0, 1, 2].map((n) => call(variant, input.tools[n % input.tools.length], n));
-  messages.push(assistant(variant, [{ type: 'text', text: 'I will make three calls at once.' }, ...calls], 2));
+  messages.push(assistant(variant, [{ type: 'text', text: texts.batchIntro }, ...calls], 2));
   calls.forEach((c, n) => {
     const failed = n === 1;
-    const text = failed ? 'Service unavailable (503). Try again later.' : `Result ${n + 1} of ${c.name}: done.`;
+    const text = failed ? texts.toolFailed : fill(texts.toolDone, { n: n + 1, tool: c.name });
     messages.push(result(c, [{ type: 'text', text }], failed, 3 + n));
   });
   return messages;
 }
 
 function thinkingImage(variant: ApiVariant, input: ConversationInput): Message[] {
+  const texts = input.texts ?? ENGLISH_TEXTS;
   const messages: Message[] = [{
     role: 'user', timestamp: 1,
-    content: [{ type: 'text', text: `${input.userPrompt} (A picture is attached.)` }, { type: 'image', data: SAMPLE_PNG, mimeType: 'image/png' }],
+    content: [{ type: 'text', text: `${input.userPrompt} ${texts.pictureAttached}` }, { type: 'image', data: SAMPLE_PNG, mimeType: 'image/png' }],
   }];
   const signature = thinkingSignature(variant);
-  const thinking = { type: 'thinking' as const, thinking: 'The user sent a picture. I should look at it, then use a tool.', ...(signature ? { thinkingSignature: signature } : {}) };
+  const thinking = { type: 'thinking' as const, thinking: texts.thinking, ...(signature ? { thinkingSignature: signature } : {}) };
   if (input.tools.length === 0) {
-    messages.push(assistant(variant, [thinking, { type: 'text', text: 'It is a small blue square.' }], 2));
-    messages.push({ role: 'user', content: 'Thanks. Anything else?', timestamp: 3 });
+    messages.push(assistant(variant, [thinking, { type: 'text', text: texts.pictureReply }], 2));
+    messages.push({ role: 'user', content: texts.followUp, timestamp: 3 });
     return messages;
   }
   const toolCall = call(variant, input.tools[0], 0);
   if (variant.api === 'google-generative-ai' || variant.api === 'google-vertex') toolCall.thoughtSignature = 'RXhhbXBsZVNpZ25hdHVyZQ==';
-  messages.push(assistant(variant, [thinking, { type: 'text', text: 'A small blue square. Let me check with a tool.' }, toolCall], 2));
-  messages.push(result(toolCall, [{ type: 'text', text: 'Here is the image the tool produced.' }, { type: 'image', data: SAMPLE_PNG, mimeType: 'image/png' }], false, 3));
+  messages.push(assistant(variant, [thinking, { type: 'text', text: texts.pictureAndTool }, toolCall], 2));
+  messages.push(result(toolCall, [{ type: 'text', text: texts.toolPicture }, { type: 'image', data: SAMPLE_PNG, mimeType: 'image/png' }], false, 3));
   return messages;
 }
 
