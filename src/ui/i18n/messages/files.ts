@@ -106,7 +106,8 @@ export const messages = defineMessages({
 
     'files.marks.legendRead': 'read',
     'files.marks.legendWrite': 'written',
-    'files.marks.legendHint': 'by the current run, up to the playback position. Click a mark to select it on the timeline.',
+    'files.marks.legendHint': 'by this run, up to the playback position',
+    'files.marks.clickHint': 'Click a mark to select that read or write on the timeline.',
     'files.marks.readLabel': '{name} read {count} time(s) by the run: select on the timeline',
     'files.marks.writeLabel': '{name} written {count} time(s) by the run: select on the timeline',
     'files.marks.below': 'The run touched files in this folder',
@@ -115,7 +116,7 @@ export const messages = defineMessages({
     'files.marks.selectedWrite': 'Selected write {n} of {total} of {path} (call {call}, at {ms} ms).',
     'files.marks.openTimeline': 'Open the timeline',
 
-    'files.start.captured': 'Runs start from the files as they were before the first recording ({time}). Restart puts them back.',
+    'files.start.captured': 'Runs start from the files as they were at {time}; Restart puts them back.',
     'files.start.kept': 'Runs start from the snapshot “{name}”.',
     'files.start.none': 'Not recorded yet: the first recording captures the files as they are, and every replay starts from them.',
 
@@ -268,7 +269,8 @@ export const messages = defineMessages({
 
     'files.marks.legendRead': '读取',
     'files.marks.legendWrite': '写入',
-    'files.marks.legendHint': '标记表示当前运行截至播放位置的操作。点击标记可在时间线上选中它。',
+    'files.marks.legendHint': '本次运行截至播放位置的操作',
+    'files.marks.clickHint': '点击标记即可在时间线上选中那次读取或写入。',
     'files.marks.readLabel': '{name} 被这次运行读取了 {count} 次：在时间线上选中',
     'files.marks.writeLabel': '{name} 被这次运行写入了 {count} 次：在时间线上选中',
     'files.marks.below': '这次运行操作过此文件夹中的文件',
@@ -277,7 +279,7 @@ export const messages = defineMessages({
     'files.marks.selectedWrite': '已选中对 {path} 的第 {n} 次写入（共 {total} 次；调用 {call}，{ms} ms 时）。',
     'files.marks.openTimeline': '打开时间线',
 
-    'files.start.captured': '运行从首次录制前的文件状态开始（{time}）。重新开始时会把文件恢复成这样。',
+    'files.start.captured': '运行从 {time} 时的文件开始；重新开始会把文件恢复成那样。',
     'files.start.kept': '运行从快照“{name}”开始。',
     'files.start.none': '尚未录制：首次录制会记下当前的文件，之后每次重放都从这里开始。',
 
