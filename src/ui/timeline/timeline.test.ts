@@ -4,7 +4,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { flushSync, mount, unmount } from 'svelte';
-import { fileTool, recordScenario } from '../../core/trace/layout-fixtures.ts';
+import axeSource from 'axe-core/axe.min.js?raw';
+import { fileTool, largeScenario, recordScenario } from '../../core/trace/layout-fixtures.ts';
 import type { TimelineSelection } from '../../core/trace/layout-types.ts';
 import type { Recording } from '../../core/trace/recording.ts';
 import { i18n } from '../i18n/i18n.svelte.ts';
@@ -219,6 +220,61 @@ describe('Timeline', () => {
     expect(spy.open).toHaveLength(1);
     await page.getByTestId('timeline-table-toggle').click();
     expect(el(`[data-testid="timeline-run-${spy.open[0].recordingId}"] [data-selected="true"]`)).not.toBeNull();
+  });
+});
+
+describe('Timeline at scale and for everyone', () => {
+  it('zooms with a two-finger pinch around its middle', async () => {
+    show([parallel]);
+    const fit = pxPerMs();
+    const svg = el('[data-testid="timeline-chart"] svg')!;
+    const box = rect(svg);
+    const touch = (type: string, id: number, x: number) => svg.dispatchEvent(new PointerEvent(type, {
+      clientX: x, clientY: box.top + 150, pointerId: id, pointerType: 'touch', bubbles: true,
+    }));
+    touch('pointerdown', 11, box.left + 500);
+    touch('pointerdown', 12, box.left + 600);
+    touch('pointermove', 12, box.left + 700); // the fingers move apart: twice the distance
+    touch('pointerup', 11, box.left + 500);
+    touch('pointerup', 12, box.left + 700);
+    flushSync();
+    expect(pxPerMs()).toBeCloseTo(fit * 2, 5);
+  });
+
+  it('draws a 10,000-event run by what is in view: a few hundred elements, every lane reachable by scrolling', async () => {
+    const large = await recordScenario(largeScenario(46, 10), { id: 'large', label: 'parallel' });
+    expect(large.events.length).toBeGreaterThan(10_000);
+    show([large]);
+    await expect.element(page.getByTestId('timeline-total-large')).toBeVisible();
+    const chart = el('[data-testid="timeline-chart"]') as HTMLElement;
+    expect(chart.querySelectorAll('svg *').length).toBeLessThan(1500);
+    expect(el('[data-testid="timeline-lane-t46c10"]')).toBeNull();
+    chart.scrollTop = chart.scrollHeight;
+    await nextFrame();
+    flushSync();
+    await expect.element(page.getByTestId('timeline-lane-t46c10')).toBeInTheDocument();
+    expect(el('[data-testid="timeline-lane-t1c1"]')).toBeNull();
+  });
+
+  it('has no serious accessibility violations in the chart and the table, in light and dark themes', async () => {
+    if (!(window as { axe?: unknown }).axe) {
+      const script = document.createElement('script');
+      script.textContent = axeSource;
+      document.head.append(script);
+    }
+    const axe = (window as unknown as { axe: { run(context: Element): Promise<{ violations: { id: string; impact?: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const serious = async () => (await axe.run(document.body)).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    show([mixed], { selected: { recordingId: 'mix', toolCallId: 'v', phase: 'validate' } });
+    for (const theme of ['light', 'dark']) {
+      document.documentElement.dataset.theme = theme;
+      expect(await serious(), theme).toEqual([]);
+      await page.getByTestId('timeline-table-toggle').click();
+      expect(await serious(), `${theme} table`).toEqual([]);
+      await page.getByTestId('timeline-table-toggle').click();
+    }
+    document.documentElement.dataset.theme = 'light';
   });
 });
 
