@@ -196,6 +196,7 @@ export class LessonsState {
     const cursor = this.run.cursorMs;
     const ended = this.run.state === 'ended';
     untrack(() => {
+      if (ended && captions.length > 0) this.#updateProgress(this.active!.id, { watched: true });
       if (!playing && this.#pinnedMs === cursor) return;
       this.#pinnedMs = null;
       if (reached > this.#caption && playing && this.#pauseAtCaptions) this.showCaption(this.#caption + 1);
@@ -203,7 +204,6 @@ export class LessonsState {
         this.#caption = reached;
         this.#selectFor(reached);
       }
-      if (ended && captions.length > 0) this.#updateProgress(this.active!.id, { watched: true });
     });
   }
 

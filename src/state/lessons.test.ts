@@ -133,6 +133,15 @@ describe('captions on the run', () => {
 });
 
 describe('progress', () => {
+  it('counts a run as watched when its last caption is the end of the run', async () => {
+    const env = setup();
+    await env.lessons.open('tools-in-the-loop');
+    for (let i = 0; i < env.lessons.shownCaptions.length; i++) env.lessons.nextCaption();
+    env.lessons.sync();
+    expect(env.run.state).toBe('ended');
+    expect(env.lessons.progressOf('tools-in-the-loop').watched).toBe(true);
+  });
+
   it('completes a lesson once it was watched and its quiz answered, and remembers it', async () => {
     const env = setup();
     await env.lessons.open('terminate');

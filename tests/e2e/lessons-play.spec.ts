@@ -1,0 +1,128 @@
+// Lessons, end to end: every lesson and exercise plays through all its captions in English and in Chinese, the quiz
+// explains each answer, progress survives a reload, and the learner's own workspace comes back. axe on the panel.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { LESSONS } from '../../src/core/lessons/index.ts';
+import type { Lesson, LocalizedText } from '../../src/core/lessons/types.ts';
+
+type Locale = keyof LocalizedText;
+const plain = (text: string) => text.replace(/`/g, '').replace(/\s+/g, ' ').trim();
+
+async function openLessons(page: Page, locale: Locale): Promise<void> {
+  await page.goto(`/?lang=${locale}`);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('view-tab-lessons').click();
+  await expect(page.getByTestId('lesson-gallery')).toBeVisible();
+}
+
+/** Steps through every caption of the open lesson with Next, checking each text, until the run has ended. */
+async function stepThrough(page: Page, lesson: Lesson, locale: Locale): Promise<void> {
+  const caption = page.getByTestId('lesson-caption');
+  await expect(page.getByTestId('lesson-play')).toBeEnabled({ timeout: 20_000 });
+  await expect(caption).toHaveAttribute('data-state', 'before');
+  for (const [index, expected] of lesson.captions.entries()) {
+    await page.getByTestId('lesson-caption-next').click();
+    await expect(caption).toHaveAttribute('data-caption', expected.id);
+    await expect(page.getByTestId('lesson-caption-text')).toHaveText(plain(expected.text[locale]));
+    await expect(page.getByTestId('lesson-caption-count')).toContainText(String(index + 1));
+  }
+  // A last caption at agent_end is already the end of the run; otherwise Next plays on to the end.
+  const next = page.getByTestId('lesson-caption-next');
+  if (await next.isEnabled()) await next.click();
+  await expect(page.getByTestId('lesson-controls')).toHaveAttribute('data-state', 'ended');
+  await expect(caption).toHaveAttribute('data-state', 'ended');
+}
+
+/** Answers the first question right and any second one wrong, checking the explanation each time. */
+async function answerQuiz(page: Page, lesson: Lesson, locale: Locale): Promise<void> {
+  if (lesson.quiz.length === 0) {
+    await expect(page.getByTestId('lesson-quiz')).toHaveCount(0);
+    return;
+  }
+  for (const [n, question] of lesson.quiz.entries()) {
+    const choice = n === 0 ? question.answer : question.choices.find((c) => c.id !== question.answer)!.id;
+    await page.getByTestId(`quiz-choice-${question.id}-${choice}`).check();
+    await expect(page.getByTestId(`quiz-${question.id}`)).toHaveAttribute('data-state', n === 0 ? 'correct' : 'incorrect');
+    await expect(page.getByTestId(`quiz-explanation-${question.id}`)).toContainText(plain(question.explanation[locale]));
+  }
+}
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test(`every lesson plays through its captions and quiz in ${locale}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await openLessons(page, locale);
+    await page.getByTestId(`lesson-card-${LESSONS[0].id}`).click();
+    for (const [index, lesson] of LESSONS.entries()) {
+      await expect(page.getByTestId('lesson-page')).toHaveAttribute('data-lesson', lesson.id);
+      await expect(page.getByTestId('lesson-title')).toHaveText(plain(lesson.title[locale]));
+      await expect(page.getByTestId('lesson-intro')).toHaveText(plain(lesson.intro[locale]));
+      await stepThrough(page, lesson, locale);
+      await answerQuiz(page, lesson, locale);
+      await expect(page.getByTestId('lesson-completed')).toBeVisible();
+      if (index + 1 < LESSONS.length) await page.getByTestId('lesson-next').click();
+    }
+    await page.getByTestId('lesson-back').click();
+    await expect(page.getByTestId('lesson-progress')).toContainText(String(LESSONS.length));
+  });
+}
+
+test('playback stops at each caption, language switches mid-lesson, progress survives a reload, the workspace comes back', async ({ page }) => {
+  await openLessons(page, 'en');
+  const starterTools = await page.getByTestId('tool-item').allTextContents();
+  const lesson = LESSONS.find((l) => l.id === 'validation-and-retry')!;
+  await page.getByTestId(`lesson-card-${lesson.id}`).click();
+  await expect(page.getByTestId('tool-item')).toHaveCount(1);
+  await expect(page.getByTestId('tool-item')).toContainText('get_forecast');
+  await expect(page.getByTestId('lesson-workspace-banner')).toHaveAttribute('data-state', 'this-lesson');
+  await expect(page.getByTestId('lesson-play')).toBeEnabled({ timeout: 20_000 });
+  await page.getByTestId('lesson-speed').selectOption('8');
+  await page.getByTestId('lesson-play').click();
+  // Playing runs until the first caption's moment, then waits for the learner.
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-caption', lesson.captions[0].id);
+  await expect(page.getByTestId('lesson-controls')).toHaveAttribute('data-state', 'paused');
+  await expect(page.getByTestId('lesson-timeline')).toBeVisible();
+  await page.getByTestId('lesson-play').click();
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-caption', lesson.captions[1].id);
+  // The language switch changes the lesson's text at once, at the same caption.
+  await page.getByTestId('language-toggle').click();
+  await expect(page.getByTestId('lesson-caption-text')).toHaveText(plain(lesson.captions[1].text['zh-CN']));
+  await expect(page.getByTestId('lesson-title')).toHaveText(plain(lesson.title['zh-CN']));
+  await page.getByTestId('language-toggle').click();
+  await expect(page.getByTestId('lesson-caption-text')).toHaveText(plain(lesson.captions[1].text.en));
+  await stepToEnd(page);
+  await page.getByTestId(`quiz-choice-${lesson.quiz[0].id}-${lesson.quiz[0].answer}`).check();
+  await expect(page.getByTestId('lesson-completed')).toBeVisible();
+
+  await page.reload();
+  await page.getByTestId('view-tab-lessons').click();
+  await expect(page.getByTestId(`lesson-card-${lesson.id}`)).toHaveAttribute('data-state', 'completed');
+  await expect(page.getByTestId('lesson-workspace-banner')).toHaveAttribute('data-state', 'other-lesson');
+  await page.getByTestId('lesson-return').click();
+  await expect(page.getByTestId('lesson-workspace-banner')).toHaveCount(0);
+  await expect(page.getByTestId('tool-item')).toHaveText(starterTools);
+});
+
+async function stepToEnd(page: Page): Promise<void> {
+  const next = page.getByTestId('lesson-caption-next');
+  for (let i = 0; i < 20 && (await next.isEnabled()); i++) await next.click();
+  await expect(page.getByTestId('lesson-controls')).toHaveAttribute('data-state', 'ended');
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the lessons panel passes axe in the ${colorScheme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await openLessons(page, 'en');
+    const serious = async () => {
+      const results = await new AxeBuilder({ page }).include('[data-testid="view-panel-lessons"]').analyze();
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    };
+    expect(await serious()).toEqual([]);
+    await page.getByTestId('lesson-card-hooks').click();
+    await expect(page.getByTestId('lesson-play')).toBeEnabled({ timeout: 20_000 });
+    await stepToEnd(page);
+    await page.getByTestId('quiz-choice-before-when-before-validation').check();
+    expect(await serious()).toEqual([]);
+  });
+}
