@@ -33,7 +33,7 @@ async function setup(options: { enabled?: boolean; userTools?: string[]; service
   const service = options.service ?? memoryFilesService();
   const files = await startedFiles(service);
   const workspace = new WorkspaceState();
-  workspace.load(createStarterWorkspace());
+  workspace.load({ ...createStarterWorkspace() });
   if (options.enabled !== false) workspace.setExtension(CODING_TOOLS_KEY, { enabled: true, tools: ['read', 'write', 'edit', 'ls', 'find', 'grep'] }, { key: 'files.codingTools.undo.on' });
   const coding = new CodingToolsState(workspace, files, service, () => options.userTools ?? []);
   await coding.start();
