@@ -85,8 +85,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
     };
-    expect(await serious()).toEqual([]);
+    // The request view with a finding highlighted (every part of it on screen), then the diff view.
     await page.getByTestId('providers-finding-node').first().click();
+    await expect(page.getByTestId('providers-json-text').locator('.line.marked').first()).toBeVisible();
     expect(await serious()).toEqual([]);
     await page.getByTestId('providers-mode-diff').click();
     await expect(page.getByTestId('providers-diff')).toBeVisible();
