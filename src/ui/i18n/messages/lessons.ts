@@ -93,7 +93,7 @@ export const messages = defineMessages({
     'lessons.player.record': '重新录制',
     'lessons.player.recordHint': '按编辑器中当前的工具、钩子和场景重新录制这次运行',
     'lessons.player.pauseAtCaptions': '在每条讲解处暂停',
-    'lessons.player.time': '{now} / {total}',
+    'lessons.player.time': '已播放 {now}，共 {total}',
     'lessons.player.speed': '速度',
     'lessons.player.ms': '{ms} 毫秒',
     'lessons.caption.label': '讲解',
