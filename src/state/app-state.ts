@@ -12,6 +12,7 @@ import { FilesSnapshotsState } from './files-snapshots.svelte.ts';
 import { FilesState } from './files.svelte.ts';
 import { PersistenceState } from './persistence.svelte.ts';
 import { createBackupStore } from './portable-backups.ts';
+import { createSessionFileWriter } from './portable-files.ts';
 import { PortableState } from './portable.svelte.ts';
 import { PreferencesState } from './preferences.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
@@ -80,6 +81,7 @@ export function createAppState(services: AppServices): RunningApp {
       runStartFiles: () => fileSnapshots.runStart?.snapshot ?? null,
       codingTools: () => codingTools.active,
     },
+    sessionFiles: createSessionFileWriter(files),
   });
 
   return {

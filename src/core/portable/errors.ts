@@ -26,6 +26,7 @@ export type PortableErrorCode =
   // pi session files
   | 'session-empty'
   | 'session-line-json'
+  | 'session-last-line-cut'
   | 'session-no-header'
   | 'session-version'
   | 'session-entry'
@@ -49,5 +50,5 @@ export const PORTABLE_ERROR_CODES: readonly PortableErrorCode[] = [
   'link-empty', 'link-not-share', 'link-version', 'link-truncated', 'link-checksum-short', 'link-bad-character',
   'link-checksum-mismatch', 'link-unreadable', 'link-too-large', 'content-kind', 'workspace-invalid', 'file-empty',
   'file-not-json', 'file-format', 'file-version', 'file-too-large', 'file-is-session', 'file-is-scenario',
-  'session-empty', 'session-line-json', 'session-no-header', 'session-version', 'session-entry', 'session-no-prompt',
+  'session-empty', 'session-line-json', 'session-last-line-cut', 'session-no-header', 'session-version', 'session-entry', 'session-no-prompt',
 ];

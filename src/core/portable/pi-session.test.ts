@@ -62,7 +62,13 @@ describe('importing a pi session', () => {
   it('refuses a cut-off last line, naming it', () => {
     const cut = GENUINE.trimEnd().slice(0, -40);
     const lines = cut.split('\n').length;
-    expect(parsePiSession(cut)).toMatchObject({ ok: false, error: { code: 'session-line-json', params: { line: lines, last: 1 } } });
+    expect(parsePiSession(cut)).toMatchObject({ ok: false, error: { code: 'session-last-line-cut', params: { line: lines } } });
+  });
+
+  it('refuses a damaged line in the middle, naming it', () => {
+    const lines = GENUINE.split('\n');
+    lines[4] = lines[4].slice(0, 30);
+    expect(parsePiSession(lines.join('\n'))).toMatchObject({ ok: false, error: { code: 'session-line-json', params: { line: 5 } } });
   });
 
   it('refuses files of other tools and other versions, and malformed entries', () => {
@@ -70,7 +76,7 @@ describe('importing a pi session', () => {
     expect(parsePiSession('name,role\nx,y\n')).toEqual({ ok: false, error: { code: 'session-no-header', params: { line: 1 } } });
     expect(parsePiSession('{"type":"session","version":4,"id":"x","cwd":"/"}\n')).toEqual({ ok: false, error: { code: 'session-version', params: { version: 4, supported: 3 } } });
     expect(parsePiSession(`${header}\n{"type":"message","id":"a","parentId":null,"message":{"content":"hi"}}\n`))
-      .toEqual({ ok: false, error: { code: 'session-entry', params: { line: 2, detail: 'a "message" with a "role"' } } });
+      .toEqual({ ok: false, error: { code: 'session-entry', params: { line: 2, expected: 'messageRole' } } });
     expect(parsePiSession(`${header}\n[1,2]\n`)).toMatchObject({ ok: false, error: { code: 'session-entry', params: { line: 2 } } });
     expect(parsePiSession(`${header}\n`)).toEqual({ ok: false, error: { code: 'session-no-prompt', params: {} } });
     expect(parsePiSession(' \n')).toEqual({ ok: false, error: { code: 'session-empty', params: {} } });
@@ -106,6 +112,8 @@ describe('importing a pi session', () => {
       JSON.stringify({ type: 'message', timestamp: 't', message: assistant([{ type: 'text', text: 'hi' }]) }),
     ].join('\n');
     const result = parsePiSession(text);
-    expect(result.ok && result.session.scenario).toEqual({ title: 'hello', prompt: 'hello', turns: [{ content: [{ type: 'text', text: 'hi' }], stopReason: 'stop' }] });
+    expect(result.ok && result.session.scenario).toEqual({
+      title: 'hello', prompt: 'hello', timing: { tokenSize: 2, tokensPerSecond: 50 }, turns: [{ content: [{ type: 'text', text: 'hi' }], stopReason: 'stop' }],
+    });
   });
 });

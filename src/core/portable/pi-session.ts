@@ -12,6 +12,8 @@ import { isRecord } from './workspace-shape.ts';
 export const PI_SESSION_VERSION = 3;
 /** Where the playground's files are; the session's folder is mapped here. */
 const PLAYGROUND_CWD = '/workspace';
+/** A readable streaming pace for the replay (whole milliseconds per chunk, so exports compare times exactly). */
+export const IMPORTED_TIMING = { tokenSize: 2, tokensPerSecond: 50 } as const;
 
 export type SessionNoteCode =
   | 'images-dropped' | 'unknown-entries' | 'compaction' | 'branch-summary' | 'other-branches' | 'custom-messages'
@@ -77,16 +79,17 @@ function readLines(text: string): { ok: true; entries: Entry[]; header: Record<s
     } catch (error) {
       const detail = error instanceof Error ? error.message.replace(/ (in JSON )?at (position|line) .*$/, '') : String(error);
       if (!header && i === 0 && !raw.startsWith('{')) return refuse('session-no-header', { line: i + 1 });
-      return refuse('session-line-json', { line: i + 1, detail, last: i === lines.length - 1 || lines.slice(i + 1).every((l) => l.trim() === '') ? 1 : 0 });
+      const last = lines.slice(i + 1).every((l) => l.trim() === '');
+      return refuse(last ? 'session-last-line-cut' : 'session-line-json', { line: i + 1, detail });
     }
     if (!header) {
       if (!isRecord(value) || value.type !== 'session') return refuse('session-no-header', { line: i + 1 });
       header = value;
       continue;
     }
-    if (!isRecord(value) || typeof value.type !== 'string') return refuse('session-entry', { line: i + 1, detail: 'an object with a "type"' });
+    if (!isRecord(value) || typeof value.type !== 'string') return refuse('session-entry', { line: i + 1, expected: 'entryType' });
     if (value.type === 'message' && (!isRecord(value.message) || typeof value.message.role !== 'string')) {
-      return refuse('session-entry', { line: i + 1, detail: 'a "message" with a "role"' });
+      return refuse('session-entry', { line: i + 1, expected: 'messageRole' });
     }
     entries.push({ ...value, type: value.type, line: i + 1 });
   }
@@ -207,7 +210,7 @@ export function parsePiSession(text: string): { ok: true; session: ImportedSessi
 
   const id = typeof read.header.id === 'string' ? read.header.id : '';
   if (!title) title = prompts[0].replace(/\s+/g, ' ').trim().slice(0, 60) || id;
-  const scenario: ScenarioFile = { title, prompt: prompts.length === 1 ? prompts[0] : prompts, turns };
+  const scenario: ScenarioFile = { title, prompt: prompts.length === 1 ? prompts[0] : prompts, timing: { ...IMPORTED_TIMING }, turns };
   if (steering.length) scenario.steering = steering;
   if (followUp.length) scenario.followUp = followUp;
   return {

@@ -87,7 +87,7 @@ describe('share links', () => {
     expect(decodeShareToken(tokenOf(deflateSync(utf8Encode('{"kind":"other"}'))))).toMatchObject({ error: { code: 'content-kind' } });
     const bad = { kind: 'pi-playground-share', scope: 'workspace', workspace: { tools: [{ id: 'a', name: 'a', kind: 'python', source: '' }], hooks: '', settings: {} } };
     expect(decodeShareToken(tokenOf(deflateSync(utf8Encode(JSON.stringify(bad)))))).toEqual({
-      ok: false, error: { code: 'workspace-invalid', params: { path: 'workspace.tools[0].kind', expected: '"typescript" or "json-schema"' } },
+      ok: false, error: { code: 'workspace-invalid', params: { path: 'workspace.tools[0].kind', expected: 'kind' } },
     });
   });
 

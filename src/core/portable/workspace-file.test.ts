@@ -41,7 +41,7 @@ describe('workspace files', () => {
     });
     const broken = { format: 'pi-playground-workspace', version: 1, workspace: { ...createStarterWorkspace(), hooks: 42 } };
     expect(parseWorkspaceFile(JSON.stringify(broken))).toEqual({
-      ok: false, error: { code: 'workspace-invalid', params: { path: 'workspace.hooks', expected: 'a string (the hooks file)' } },
+      ok: false, error: { code: 'workspace-invalid', params: { path: 'workspace.hooks', expected: 'string' } },
     });
     expect(parseWorkspaceFile('{}', 64 * 1024 * 1024)).toMatchObject({ error: { code: 'file-too-large', params: { sizeMb: 64, limitMb: 32 } } });
   });

@@ -29,7 +29,10 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function invalid(path: string, expected: string): Refusal {
+/** What a field should have been, as a code the UI words (portable.expected.<code>). */
+export type ExpectedShape = 'workspace' | 'tools' | 'tool' | 'string' | 'kind' | 'uniqueId' | 'settings' | 'execution';
+
+function invalid(path: string, expected: ExpectedShape): Refusal {
   return refuse('workspace-invalid', { path, expected });
 }
 
@@ -38,25 +41,25 @@ function invalid(path: string, expected: string): Refusal {
  * is exact). The first problem found is reported with its path, e.g. `tools[2].source` / `a string`.
  */
 export function checkWorkspace(value: unknown, at = 'workspace'): { ok: true; workspace: PortableWorkspace } | Refusal {
-  if (!isRecord(value)) return invalid(at, 'an object with tools, hooks and settings');
-  if (!Array.isArray(value.tools)) return invalid(`${at}.tools`, 'a list of tool files');
+  if (!isRecord(value)) return invalid(at, 'workspace');
+  if (!Array.isArray(value.tools)) return invalid(`${at}.tools`, 'tools');
   const ids = new Set<string>();
   for (const [i, tool] of value.tools.entries()) {
     const here = `${at}.tools[${i}]`;
-    if (!isRecord(tool)) return invalid(here, 'an object with id, name, kind and source');
+    if (!isRecord(tool)) return invalid(here, 'tool');
     for (const key of ['id', 'name', 'source'] as const) {
-      if (typeof tool[key] !== 'string') return invalid(`${here}.${key}`, 'a string');
+      if (typeof tool[key] !== 'string') return invalid(`${here}.${key}`, 'string');
     }
-    if (tool.kind !== 'typescript' && tool.kind !== 'json-schema') return invalid(`${here}.kind`, '"typescript" or "json-schema"');
-    if (ids.has(tool.id as string)) return invalid(`${here}.id`, 'unique (another tool has the same id)');
+    if (tool.kind !== 'typescript' && tool.kind !== 'json-schema') return invalid(`${here}.kind`, 'kind');
+    if (ids.has(tool.id as string)) return invalid(`${here}.id`, 'uniqueId');
     ids.add(tool.id as string);
   }
-  if (typeof value.hooks !== 'string') return invalid(`${at}.hooks`, 'a string (the hooks file)');
+  if (typeof value.hooks !== 'string') return invalid(`${at}.hooks`, 'string');
   const settings = value.settings;
-  if (!isRecord(settings)) return invalid(`${at}.settings`, 'an object with toolExecution and systemPrompt');
+  if (!isRecord(settings)) return invalid(`${at}.settings`, 'settings');
   if (settings.toolExecution !== 'parallel' && settings.toolExecution !== 'sequential') {
-    return invalid(`${at}.settings.toolExecution`, '"parallel" or "sequential"');
+    return invalid(`${at}.settings.toolExecution`, 'execution');
   }
-  if (typeof settings.systemPrompt !== 'string') return invalid(`${at}.settings.systemPrompt`, 'a string');
+  if (typeof settings.systemPrompt !== 'string') return invalid(`${at}.settings.systemPrompt`, 'string');
   return { ok: true, workspace: value as unknown as PortableWorkspace };
 }

@@ -1,0 +1,225 @@
+// Moving work in and out of the playground: share links and workspace files (held as an offer the user must
+// trust before anything from it is evaluated or replaces the workspace; the workspace it replaces is backed up and
+// stays undoable), pi session imports (added as a scenario with the coding tools it used, then replayed), and the
+// export to pi. Refusals keep the workspace untouched and say what was expected.
+import type { PortableError } from '../core/portable/errors.ts';
+import { exportToolFile, zipExport, type ExportFile } from '../core/portable/export-pi/bundle.ts';
+import { parsePiSession, type ImportedSession } from '../core/portable/pi-session.ts';
+import { previewWorkspace, selectForShare, type WorkspacePreview } from '../core/portable/preview.ts';
+import { createShareUrl, decodeShareToken, findShareToken, type ShareScope } from '../core/portable/share-link.ts';
+import { encodeWorkspaceFile, parseWorkspaceFile, workspaceFileName } from '../core/portable/workspace-file.ts';
+import type { PortableWorkspace } from '../core/portable/workspace-shape.ts';
+import { SCENARIOS_KEY, parseScenarioDocument, type StoredScenario } from '../storage/scenarios.ts';
+import { createFileId, type Workspace } from '../storage/workspace.ts';
+import { CODING_TOOLS_KEY, CODING_TOOL_ORDER, parseCodingTools } from './files-coding-tools.svelte.ts';
+import type { BackupReason, BackupStore, WorkspaceBackup } from './portable-backups.ts';
+import { preparePiExport, type PiExportOutcome, type PiExportSources } from './portable-export.ts';
+import type { SessionFileWriter } from './portable-files.ts';
+import type { RunState } from './run.svelte.ts';
+import type { ScenarioState } from './scenario.svelte.ts';
+import { msg, type UiMessage } from './ui-message.ts';
+import type { ViewsState } from './views.svelte.ts';
+import type { WorkspaceState } from './workspace.svelte.ts';
+
+export type OfferOrigin = 'link' | 'file' | 'session';
+
+/** Something that arrived and waits for the user's decision. Nothing of it has run. */
+export interface IncomingOffer {
+  origin: OfferOrigin;
+  /** `selection`: one tool and one scenario; `session`: a scenario to add to the current workspace. */
+  scope: ShareScope | 'session';
+  fileName?: string;
+  /** What accepting installs (for a session: the current workspace plus the new scenario). */
+  workspace: Workspace;
+  preview: WorkspacePreview;
+  session?: ImportedSession;
+  /** For a session: the id of the scenario it adds. */
+  scenarioId?: string;
+}
+
+export interface Refused {
+  origin: OfferOrigin;
+  fileName?: string;
+  error: PortableError;
+}
+
+export interface PortableDeps {
+  workspace: WorkspaceState;
+  scenarios: ScenarioState;
+  views: ViewsState;
+  run: Pick<RunState, 'play'>;
+  backups: BackupStore;
+  pi: PiExportSources;
+  /** Adds the files an imported session read to the virtual filesystem (absent in tests without files). */
+  sessionFiles?: SessionFileWriter;
+}
+
+/** Past this, some chat programs and browsers cut a link; the share dialog warns. */
+export const LONG_LINK = 8_000;
+/** Past this, browsers refuse the address (Chromium's limit is 2 MB); the dialog suggests a file instead. */
+export const TOO_LONG_LINK = 2_000_000;
+
+/** The dialogs of this area; one is open at a time. */
+export type PortableDialog = 'share' | 'import' | 'exportPi';
+export type ImportSource = 'file' | 'link' | 'session';
+
+export class PortableState {
+  #dialog = $state<PortableDialog | null>(null);
+  #importFocus = $state<ImportSource | null>(null);
+  #offer = $state.raw<IncomingOffer | null>(null);
+  #refused = $state.raw<Refused | null>(null);
+  #notice = $state.raw<UiMessage | null>(null);
+  #backups = $state.raw<WorkspaceBackup[]>([]);
+
+  constructor(private readonly deps: PortableDeps) {}
+
+  get dialog(): PortableDialog | null { return this.#dialog; }
+  /** Which source the import dialog opens at (the menu's "Import pi session…" opens it at the session). */
+  get importFocus(): ImportSource | null { return this.#importFocus; }
+  get offer(): IncomingOffer | null { return this.#offer; }
+  get refused(): Refused | null { return this.#refused; }
+  /** The outcome of the last accepted offer or restore (shown once, then dismissed). */
+  get notice(): UiMessage | null { return this.#notice; }
+  get backups(): readonly WorkspaceBackup[] { return this.#backups; }
+
+  openDialog(dialog: PortableDialog, focus: ImportSource | null = null): void {
+    this.#importFocus = focus;
+    this.#dialog = dialog;
+    if (dialog === 'import') void this.loadBackups();
+  }
+
+  closeDialog(): void {
+    this.#dialog = null;
+  }
+
+  /** Reads a share link (a URL, a fragment or pasted text). False when it holds no `share=` at all. */
+  receiveLink(text: string): boolean {
+    const token = findShareToken(text);
+    if (token === null) return false;
+    const decoded = decodeShareToken(token);
+    if (!decoded.ok) return this.#refuse({ origin: 'link', error: decoded.error });
+    const { workspace, scope } = decoded.payload;
+    this.#present({ origin: 'link', scope, workspace: workspace as Workspace, preview: previewWorkspace(workspace) });
+    return true;
+  }
+
+  /** Reads a `.pi-playground.json` file. */
+  receiveWorkspaceFile(fileName: string, text: string, byteLength = text.length): void {
+    const parsed = parseWorkspaceFile(text, byteLength);
+    if (!parsed.ok) return void this.#refuse({ origin: 'file', fileName, error: parsed.error });
+    const { workspace } = parsed.file;
+    this.#present({ origin: 'file', fileName, scope: 'workspace', workspace: workspace as Workspace, preview: previewWorkspace(workspace) });
+  }
+
+  /** Reads a pi session file (JSONL): offered as a scenario added to the current workspace. */
+  receiveSession(fileName: string, text: string): void {
+    const parsed = parsePiSession(text);
+    if (!parsed.ok) return void this.#refuse({ origin: 'session', fileName, error: parsed.error });
+    const { session } = parsed;
+    const current = this.deps.workspace.snapshot();
+    const item: StoredScenario = { id: createFileId(), name: session.title, text: `${JSON.stringify(session.scenario, null, 2)}\n` };
+    const existing = parseScenarioDocument(current[SCENARIOS_KEY]);
+    const items = existing ? existing.items : this.deps.scenarios.items.slice();
+    const workspace: Workspace = { ...current, [SCENARIOS_KEY]: { version: 1, items: [...items, item] } };
+    if (session.codingTools.length) {
+      const setting = parseCodingTools(current[CODING_TOOLS_KEY]);
+      const chosen = new Set<string>([...(setting.enabled ? setting.tools : []), ...session.codingTools]);
+      workspace[CODING_TOOLS_KEY] = { enabled: true, tools: CODING_TOOL_ORDER.filter((name) => chosen.has(name)) };
+    }
+    this.#present({ origin: 'session', fileName, scope: 'session', workspace, preview: previewWorkspace(workspace), session, scenarioId: item.id });
+  }
+
+  /**
+   * Installs the offer: the current workspace is backed up first, then replaced as one undoable action. A session
+   * then has its scenario selected and replayed on the timeline.
+   */
+  async accept(): Promise<void> {
+    const offer = this.#offer;
+    if (!offer) return;
+    this.#offer = null;
+    const saved = await this.deps.backups.add(this.deps.workspace.snapshot(), offer.origin as BackupReason);
+    const label = offer.origin === 'session'
+      ? msg('portable.undo.session', { name: offer.session?.title ?? '' })
+      : msg(offer.origin === 'link' ? 'portable.undo.link' : 'portable.undo.file');
+    this.deps.workspace.replaceAll(offer.workspace, label);
+    let filesAdded = 0;
+    if (offer.session && offer.scenarioId) {
+      // The files it read go in first, so the replay's first recording starts from them.
+      filesAdded = await (this.deps.sessionFiles?.addMissing(offer.session.files) ?? Promise.resolve(0)).catch(() => 0);
+      this.deps.scenarios.select(offer.scenarioId);
+      this.deps.views.setActive('timeline');
+      this.deps.run.play();
+    }
+    if (!saved.ok) this.#notice = msg('portable.notice.noBackup', { reason: saved.reason });
+    else if (offer.origin !== 'session') this.#notice = msg('portable.notice.opened');
+    else this.#notice = filesAdded ? msg('portable.notice.sessionAddedFiles', { count: filesAdded }) : msg('portable.notice.sessionAdded');
+    await this.loadBackups();
+  }
+
+  /** Drops the offer or the refusal; the workspace stays as it is. */
+  dismiss(): void {
+    this.#offer = null;
+    this.#refused = null;
+  }
+
+  dismissNotice(): void {
+    this.#notice = null;
+  }
+
+  async loadBackups(): Promise<void> {
+    this.#backups = await this.deps.backups.list();
+  }
+
+  /** Brings a backup back as the workspace (undoable; the current one is backed up first). */
+  async restoreBackup(id: string): Promise<void> {
+    const backup = this.#backups.find((b) => b.id === id);
+    if (!backup) return;
+    await this.deps.backups.add(this.deps.workspace.snapshot(), 'file');
+    this.deps.workspace.replaceAll(backup.workspace, msg('portable.undo.restore'));
+    this.#notice = msg('portable.notice.restored');
+    await this.loadBackups();
+  }
+
+  /** The link for the whole workspace, or for one tool file and one scenario (by id). */
+  shareUrl(base: string, choice: { scope: 'workspace' } | { scope: 'selection'; toolId: string; scenarioId: string | null }): string {
+    const workspace = this.deps.workspace.snapshot() as unknown as PortableWorkspace;
+    if (choice.scope === 'workspace') return createShareUrl(base, { scope: 'workspace', workspace });
+    const scenario = this.deps.scenarios.items.find((s) => s.id === choice.scenarioId);
+    return createShareUrl(base, { scope: 'selection', workspace: selectForShare(workspace, choice.toolId, scenario) });
+  }
+
+  /** The workspace as a `.pi-playground.json` file. */
+  workspaceFile(now = new Date()): { name: string; text: string } {
+    return { name: workspaceFileName('pi-playground', now), text: encodeWorkspaceFile(this.deps.workspace.snapshot() as unknown as PortableWorkspace, now) };
+  }
+
+  /** One tool file as a self-contained TypeScript file for the real pi (helpers pasted in); null if it is gone. */
+  exportTool(toolId: string): ExportFile | null {
+    const tool = this.deps.workspace.tools.find((t) => t.id === toolId);
+    return tool ? exportToolFile(tool) : null;
+  }
+
+  /** Files of an export as one zip (a `pi-export/` folder inside). */
+  zip(files: ExportFile[]): Uint8Array {
+    return zipExport(files);
+  }
+
+  /** The selected scenario (recorded first when needed), its tools, hooks and files, as files for the real pi. */
+  exportToPi(title: string): Promise<PiExportOutcome> {
+    return preparePiExport(this.deps.pi, title);
+  }
+
+  #present(offer: IncomingOffer): void {
+    this.#dialog = null;
+    this.#refused = null;
+    this.#notice = null;
+    this.#offer = offer;
+  }
+
+  #refuse(refused: Refused): true {
+    this.#dialog = null;
+    this.#offer = null;
+    this.#refused = refused;
+    return true;
+  }
+}
