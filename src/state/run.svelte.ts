@@ -156,7 +156,9 @@ export class RunState {
 
   /** Puts the cursor at `ms` (clamped to what has been recorded). */
   seek(ms: number): void {
-    const target = Math.max(0, Math.min(Number.isFinite(ms) ? ms : 0, this.#limit()));
+    const limit = this.#limit();
+    // A slider rounds the last digits of fractional clock times; within a nanosecond of the end is the end.
+    const target = Math.max(0, Math.min(Number.isFinite(ms) ? (ms >= limit - 1e-6 ? limit : ms) : 0, limit));
     this.#cursorMs = target;
     this.#counts = Object.fromEntries(this.#recordings.map((r) => [r.id, countAtOrBefore(r.events, target)]));
   }

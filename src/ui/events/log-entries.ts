@@ -34,6 +34,8 @@ export interface LogEntry {
   payload: unknown;
   /** Updates folded into a `text` stream row. */
   count?: number;
+  /** A stream row's message text as assembled so far (the summary is its first line or so). */
+  text?: string;
   isError?: boolean;
 }
 
@@ -113,9 +115,12 @@ const DELTAS = new Set(['text_delta', 'thinking_delta', 'toolcall_delta']);
 export function buildLogEntries(events: readonly RecordedEvent[], count: number, filter: LogFilter): LogEntry[] {
   const rows: LogEntry[] = [];
   let stream: LogEntry | null = null;
+  const streams: LogEntry[] = [];
   for (let i = 0; i < Math.min(count, events.length); i++) {
     const entry = events[i];
     const type = entry.event.type;
+    // Any other pi event ends a streamed message's row, shown or not (message_end is always between two messages).
+    if (entry.source === 'pi' && type !== 'message_update') stream = null;
     if (entry.source === 'trace' ? !filter.trace : !filter.types.has(type)) continue;
     const info = base(entry);
     if (filter.toolCallId !== null && !info.toolCallIds.includes(filter.toolCallId)) continue;
@@ -127,26 +132,27 @@ export function buildLogEntries(events: readonly RecordedEvent[], count: number,
         if (!DELTAS.has(update.type)) continue;
         row.summary = `${update.type} [${update.contentIndex ?? 0}] ${json(update.delta)}`;
       } else if (filter.stream === 'text') {
-        const text = contentText(entry.event.message.content);
         if (stream) {
-          // Fold into the open stream row: it now shows the message as of this update.
+          // Fold into the open stream row: it now shows the message as of this update (its text is assembled
+          // once, below: doing it per update would copy the growing text again and again).
           stream.seq = entry.seq;
           stream.t = entry.t;
           stream.count = (stream.count ?? 1) + 1;
-          stream.summary = text;
           stream.payload = entry.event.message;
           stream.toolCallIds = info.toolCallIds;
           continue;
         }
-        row.summary = text;
         row.payload = entry.event.message;
         row.count = 1;
         stream = row;
+        streams.push(row);
       }
-    } else if (entry.source === 'pi') {
-      stream = null;
     }
     rows.push(row);
+  }
+  for (const row of streams) {
+    row.text = contentText((row.payload as { content?: unknown }).content);
+    row.summary = preview(row.text, 160);
   }
   return rows;
 }

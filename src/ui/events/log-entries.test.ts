@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { Type } from 'typebox';
+import { VirtualClock } from '../../core/clock.ts';
+import { parseScenario } from '../../core/scenario/parse-scenario.ts';
+import { recordScenario } from '../../core/trace/recorder.ts';
+import type { Recording } from '../../core/trace/recording.ts';
+import { buildLogEntries, PI_EVENT_TYPES, rowForSelection, toolCallIdsIn, type LogFilter } from './log-entries.ts';
+
+async function record(file: object): Promise<Recording> {
+  const parsed = parseScenario(JSON.stringify(file));
+  if (!parsed.ok) throw new Error(parsed.errors[0].message);
+  const clock = new VirtualClock();
+  const echo = {
+    name: 'echo', label: 'Echo', description: 'Echoes', parameters: Type.Object({ text: Type.String() }),
+    execute: async (_id: string, params: unknown) => ({ content: [{ type: 'text' as const, text: (params as { text: string }).text }], details: {} }),
+  };
+  return recordScenario(parsed.scenario, { id: 'r', clock, tools: [echo] }).finished;
+}
+
+const filter = (over: Partial<LogFilter> = {}): LogFilter => ({ types: new Set(PI_EVENT_TYPES), toolCallId: null, trace: false, stream: 'text', ...over });
+
+const twoCalls = {
+  prompt: 'Echo twice',
+  timing: { tokenSize: 1 },
+  turns: [
+    { content: [{ type: 'text', text: 'Sure thing.' }, { type: 'toolCall', id: 'a', name: 'echo', arguments: { text: 'one' } }, { type: 'toolCall', id: 'b', name: 'nope', arguments: {} }] },
+    { content: 'Done.' },
+  ],
+};
+
+describe('event log rows', () => {
+  it('folds a streamed message into one row with its text so far, and shows each delta or every raw event on request', async () => {
+    const recording = await record(twoCalls);
+    const n = recording.events.length;
+    const text = buildLogEntries(recording.events, n, filter());
+    const streamRows = text.filter((r) => r.type === 'message_update');
+    expect(streamRows).toHaveLength(2);
+    expect(streamRows[0].text).toBe('Sure thing. echo({"text":"one"}) nope({})');
+    expect(streamRows[0].count).toBeGreaterThan(5);
+    const chunks = buildLogEntries(recording.events, n, filter({ stream: 'chunks' })).filter((r) => r.type === 'message_update');
+    expect(chunks[0].summary).toBe('text_delta [0] "Sure"');
+    const raw = buildLogEntries(recording.events, n, filter({ stream: 'raw' })).filter((r) => r.type === 'message_update');
+    expect(raw.length).toBeGreaterThan(chunks.length);
+    expect(raw[0].summary).toBe('text_start');
+  });
+
+  it('shows only what has happened by the cursor, filtered by type and by tool call', async () => {
+    const recording = await record(twoCalls);
+    const firstEnd = recording.events.findIndex((e) => e.event.type === 'tool_execution_end');
+    const upToEnd = buildLogEntries(recording.events, firstEnd + 1, filter());
+    expect(upToEnd.at(-1)?.type).toBe('tool_execution_end');
+    expect(upToEnd.at(-1)?.summary).toBe('nope b: Tool nope not found');
+    expect(upToEnd.at(-1)?.isError).toBe(true);
+    const onlyB = buildLogEntries(recording.events, recording.events.length, filter({ toolCallId: 'b', types: new Set(['tool_execution_start', 'tool_execution_end', 'message_end']) }));
+    expect(onlyB.map((r) => r.type)).toEqual(['message_end', 'tool_execution_start', 'tool_execution_end', 'message_end']);
+    expect(toolCallIdsIn(recording.events)).toEqual(['a', 'b']);
+    const traced = buildLogEntries(recording.events, recording.events.length, filter({ trace: true, types: new Set() }));
+    expect(traced.every((r) => r.source === 'trace')).toBe(true);
+    expect(traced.find((r) => r.type === 'trace_phase_start')?.summary).toBe('a queued start');
+  });
+
+  it('finds the row for a selection: the event itself, the stream row holding it, or the latest row about the call', async () => {
+    const recording = await record(twoCalls);
+    const rows = buildLogEntries(recording.events, recording.events.length, filter());
+    const end = rows.find((r) => r.type === 'tool_execution_end')!;
+    expect(rowForSelection(rows, { seq: end.seq })).toBe(rows.indexOf(end));
+    const stream = rows.find((r) => r.type === 'message_update')!;
+    expect(rowForSelection(rows, { seq: stream.key + 2 })).toBe(rows.indexOf(stream));
+    const queued = recording.events.find((e) => e.event.type === 'trace_phase_start' && e.event.toolCallId === 'b')!;
+    expect(rows[rowForSelection(rows, { seq: queued.seq, toolCallId: 'b' })].type).toBe('message_end');
+    expect(rowForSelection(rows, null)).toBe(-1);
+  });
+
+  it('builds 10,000 rows in a few milliseconds once each event has been described', async () => {
+    const recording = await record({ prompt: 'Talk', timing: { tokenSize: 1 }, turns: [{ content: 'Lorem ipsum dolor sit amet. '.repeat(720) }] });
+    expect(recording.events.length).toBeGreaterThan(10_000);
+    buildLogEntries(recording.events, recording.events.length, filter({ stream: 'raw', trace: true }));
+    const times: number[] = [];
+    for (const stream of ['raw', 'chunks', 'text'] as const) {
+      const started = performance.now();
+      buildLogEntries(recording.events, recording.events.length, filter({ stream, trace: true }));
+      times.push(performance.now() - started);
+    }
+    expect(Math.max(...times)).toBeLessThan(60);
+  });
+});
