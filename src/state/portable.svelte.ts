@@ -55,7 +55,7 @@ export interface PortableDeps {
 }
 
 /** Past this, some chat programs and browsers cut a link; the share dialog warns. */
-export const LONG_LINK = 8_000;
+export const LONG_LINK = 16_000;
 /** Past this, browsers refuse the address (Chromium's limit is 2 MB); the dialog suggests a file instead. */
 export const TOO_LONG_LINK = 2_000_000;
 
