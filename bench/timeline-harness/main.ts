@@ -1,0 +1,72 @@
+// A standalone page with the timeline and its details pane, for the benchmark and for looking at the drawing:
+// ?case=showcase|large|empty, ?theme=dark, ?cursor=<ms>, ?lang=zh-CN. window.timelineHarness drives it from scripts.
+import { mount, flushSync, unmount } from 'svelte';
+import { fileTool, largeScenario, recordScenario } from '../../src/core/trace/layout-fixtures.ts';
+import { layoutRecordings } from '../../src/core/trace/layout.ts';
+import type { Recording } from '../../src/core/trace/recording.ts';
+import { i18n, isLocale } from '../../src/ui/i18n/i18n.svelte.ts';
+import '../../src/ui/global.css';
+import Harness from './Harness.svelte';
+import { showcaseScenario, showcaseHooks } from './showcase.ts';
+
+const params = new URLSearchParams(location.search);
+document.documentElement.dataset.theme = params.get('theme') === 'dark' ? 'dark' : 'light';
+const lang = params.get('lang');
+if (isLocale(lang)) i18n.set(lang);
+
+async function recordingsFor(name: string): Promise<Recording[]> {
+  if (name === 'large') return [await recordScenario(largeScenario(46, 10), { id: 'large', label: 'parallel' })];
+  if (name === 'empty') return [];
+  const tools = (env: Parameters<typeof fileTool>[0]) => [fileTool(env)];
+  return [
+    await recordScenario(showcaseScenario('parallel'), { id: 'par', label: 'parallel', hooks: showcaseHooks, tools }),
+    await recordScenario(showcaseScenario('sequential'), { id: 'seq', label: 'sequential', hooks: showcaseHooks, tools }),
+  ];
+}
+
+declare global {
+  interface Window {
+    timelineHarness: {
+      ready: Promise<void>;
+      /** Mounts the timeline for `recordings` and resolves after the first frame that shows it (ms taken). */
+      remount(recordings: Recording[]): Promise<number>;
+      recordings: Recording[];
+      layoutRecordings: typeof layoutRecordings;
+      nextPaint: () => Promise<void>;
+    };
+  }
+}
+
+const target = document.getElementById('app')!;
+let app: ReturnType<typeof mount> | undefined;
+
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  }));
+}
+
+async function remount(recordings: Recording[]): Promise<number> {
+  if (app) unmount(app);
+  target.textContent = '';
+  const cursor = params.get('cursor');
+  const started = performance.now();
+  app = mount(Harness, { target, props: { recordings, initialCursorMs: cursor === null ? Infinity : Number(cursor) } });
+  flushSync();
+  await nextPaint();
+  return performance.now() - started;
+}
+
+window.timelineHarness = {
+  recordings: [],
+  remount,
+  layoutRecordings,
+  nextPaint,
+  ready: recordingsFor(params.get('case') ?? 'showcase').then(async (recordings) => {
+    window.timelineHarness.recordings = recordings;
+    await remount(recordings);
+    document.body.dataset.ready = 'true';
+  }),
+};
