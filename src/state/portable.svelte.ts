@@ -59,6 +59,11 @@ export const LONG_LINK = 16_000;
 /** Past this, browsers refuse the address (Chromium's limit is 2 MB); the dialog suggests a file instead. */
 export const TOO_LONG_LINK = 2_000_000;
 
+/** How the share dialog rates a link of `length` characters. */
+export function linkSize(length: number): 'ok' | 'long' | 'too-long' {
+  return length > TOO_LONG_LINK ? 'too-long' : length > LONG_LINK ? 'long' : 'ok';
+}
+
 /** The dialogs of this area; one is open at a time. */
 export type PortableDialog = 'share' | 'import' | 'exportPi';
 export type ImportSource = 'file' | 'link' | 'session';
