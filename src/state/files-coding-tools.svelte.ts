@@ -101,6 +101,18 @@ export class CodingToolsState {
     this.#store({ ...this.setting, tools: CODING_TOOL_ORDER.filter((n) => chosen.has(n)) }, included ? 'files.codingTools.undo.add' : 'files.codingTools.undo.remove', { name });
   }
 
+  /** Turns the tools on with at least `names` chosen (one undoable step): what a scenario calling them needs. */
+  enableFor(names: readonly CodingToolName[]): void {
+    const chosen = new Set([...(this.setting.enabled ? this.setting.tools : []), ...names]);
+    this.#store({ enabled: true, tools: CODING_TOOL_ORDER.filter((n) => chosen.has(n)) }, 'files.codingTools.undo.on');
+  }
+
+  /** Built-in tools `toolNames` calls that a run would not have now (the setting is off, or they are not chosen). */
+  missing(toolNames: readonly string[]): CodingToolName[] {
+    const called = new Set(toolNames);
+    return CODING_TOOL_ORDER.filter((n) => called.has(n) && !this.active.includes(n) && !this.overridden.includes(n));
+  }
+
   #store(setting: CodingToolsSetting, key: string, params?: Record<string, string>): void {
     this.workspace.setExtension(CODING_TOOLS_KEY, setting, params ? { key, params } : { key });
   }

@@ -107,6 +107,14 @@ describe('pi’s coding tools in a recorded run', () => {
       ['builtin:ls', 'ls', false], ['builtin:find', 'find', false], ['builtin:grep', 'grep', false],
     ]);
     expect(coding.declarations[0].description).toMatch(/^Read the contents of a file\. Supports text files and images/);
+    coding.setEnabled(false);
+    expect(coding.missing(['read', 'get_weather', 'edit'])).toEqual(['read', 'edit']);
+    coding.enableFor(['read', 'edit']);
+    expect(coding.setting).toEqual({ enabled: true, tools: ['read', 'edit'] });
+    expect(coding.missing(['read', 'edit'])).toEqual([]);
+    workspace.undo();
+    workspace.undo();
+    expect(coding.setting.enabled).toBe(true);
     coding.setTool('grep', false);
     expect(coding.declarations.map((d) => d.name)).toEqual(['read', 'write', 'edit', 'ls', 'find']);
     workspace.undo();

@@ -36,13 +36,16 @@ test('a run edits a file with pi’s edit tool, and a restart starts again from 
   await expect(row(page, 'README.md')).toBeVisible();
   await expect(page.getByTestId('files-seed')).toBeDisabled(); // the examples are all there: nothing to seed twice
 
-  // pi's coding tools on, the files example selected.
-  await openFiles(page, 'tools');
-  await page.getByTestId('coding-tools-enabled').check();
-  await expect(page.getByTestId('coding-tools')).toHaveAttribute('data-enabled', 'true');
-  await expect(page.getByTestId('coding-tool-bash')).toContainText('Not available in a browser');
+  // The files example calls read and edit: the Files panel offers to turn pi's coding tools on.
   await page.getByTestId('view-tab-scenario').click();
   await page.getByTestId('scenario-picker').selectOption('example-edit-a-file');
+  await openFiles(page);
+  await expect(page.getByTestId('coding-tools-hint')).toContainText('read, edit');
+  await page.getByTestId('coding-tools-hint-enable').click();
+  await expect(page.getByTestId('coding-tools-hint')).toHaveCount(0);
+  await openFiles(page, 'tools');
+  await expect(page.getByTestId('coding-tools')).toHaveAttribute('data-enabled', 'true');
+  await expect(page.getByTestId('coding-tool-bash')).toContainText('Not available in a browser');
 
   // Play it from the Files panel: the file changes and carries the run's marks.
   await openFiles(page);
