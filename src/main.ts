@@ -5,6 +5,7 @@ import App from './App.svelte';
 import { createWorkspaceFilesService } from './state/files-service.ts';
 import { createLazyRuntime } from './state/lazy-runtime.ts';
 import { THEME_HINT_KEY } from './state/preferences.svelte.ts';
+import { createSandboxLogTap } from './state/run-sandbox-logs.ts';
 import { createIdbStore } from './storage/idb-store.ts';
 import './ui/global.css';
 
@@ -17,17 +18,19 @@ function applyThemeHint(): void {
 
 // One filesystem for the files panel, the coding tools and the sandbox's `fs` (traced into the run recording now).
 const files = createWorkspaceFilesService();
+// What tool code prints goes into the run being recorded.
+const sandboxLogs = createSandboxLogTap();
 const runtime = createLazyRuntime(async () => {
   const [{ createSandbox }, { createFsCapabilityHost }] = await Promise.all([
     import('./sandbox/index.ts'),
     import('./storage/workspace-fs.ts'),
   ]);
   const ready = files.open().then((opened) => opened.fileSystem);
-  return createSandbox({ fs: createFsCapabilityHost(ready, { tracing: () => files.sandboxTrace }) });
+  return createSandbox({ fs: createFsCapabilityHost(ready, { tracing: () => files.sandboxTrace }), onLog: (entry) => sandboxLogs.onLog(entry) });
 });
 
 applyThemeHint();
 mount(App, {
   target: document.getElementById('app')!,
-  props: { services: { store: createIdbStore(), runtime, files } },
+  props: { services: { store: createIdbStore(), runtime, files, sandboxLogs } },
 });

@@ -18,6 +18,7 @@ import { PreferencesState } from './preferences.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
 import { createRunEnvironment } from './run-environment.ts';
 import { RunState } from './run.svelte.ts';
+import type { SandboxLogTap } from './run-sandbox-logs.ts';
 import { ScenarioState } from './scenario.svelte.ts';
 import type { ToolRuntime } from './tool-runtime.ts';
 import { TryRunState } from './try-run.svelte.ts';
@@ -36,6 +37,8 @@ export interface AppServices {
   lessonSandbox?: LessonSandboxFactory;
   /** The virtual filesystem (IndexedDB in the app); default: a memory filesystem with the starter files. */
   files?: FilesService;
+  /** What the sandbox's user code prints, put into the run being recorded. */
+  sandboxLogs?: SandboxLogTap;
 }
 
 export interface RunningApp extends AppState {
@@ -73,6 +76,7 @@ export function createAppState(services: AppServices): RunningApp {
   const lessons = new LessonsState(services.store, workspace, run, { createSandbox: services.lessonSandbox });
   run.traceSources.push(codingTools.traceSource);
   run.beforeRecord.push(() => fileSnapshots.beforeRecord());
+  if (services.sandboxLogs) run.traceSources.push(services.sandboxLogs.source);
   // Share links, workspace files, pi sessions and the export to pi.
   const portable = new PortableState({
     workspace, scenarios, views, run, backups: createBackupStore(services.store),

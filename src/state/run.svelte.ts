@@ -32,7 +32,8 @@ export interface RunEnvironment {
 }
 
 export type RecordHook = () => void | Promise<void>;
-export type TraceSource = (sink: TraceSink) => () => void;
+/** Attaches to a recording's trace sink (and its clock, for `t`); returns the detach function. */
+export type TraceSource = (sink: TraceSink, clock: Pick<Clock, 'now'>) => () => void;
 
 interface Live { recording: Recording; clock: Clock; published?: Recording; length: number; status: string }
 

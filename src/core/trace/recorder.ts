@@ -83,9 +83,9 @@ export interface RecordScenarioOptions {
   onAppend?: (recording: Recording) => void;
   /**
    * Extra trace producers for the length of the run (sandbox logs, filesystem operations): each receives the
-   * recording's trace sink and returns a function that detaches it.
+   * recording's trace sink and its clock (for `t`), and returns a function that detaches it.
    */
-  traceSources?: readonly ((sink: TraceSink) => () => void)[];
+  traceSources?: readonly ((sink: TraceSink, clock: Pick<Clock, 'now'>) => () => void)[];
 }
 
 export interface ScenarioRecording {
@@ -109,7 +109,7 @@ export function recordScenario(scenario: Scenario, options: RecordScenarioOption
   const detach: (() => void)[] = [];
   for (const source of options.traceSources ?? []) {
     try {
-      detach.push(source(sink));
+      detach.push(source(sink, options.clock));
     } catch (error) {
       sink({ type: 'trace_log', t: options.clock.now(), level: 'error', text: `A trace source failed: ${describe(error)}` });
     }

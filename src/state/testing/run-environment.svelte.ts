@@ -14,6 +14,8 @@ export interface TestRunEnvironment {
   releaseHolds(): void;
   readonly prepared: number;
   readonly released: number;
+  /** `hold` calls waiting to be let go. */
+  readonly holding: number;
 }
 
 export function createTestRunEnvironment(initial: object): TestRunEnvironment {
@@ -60,5 +62,6 @@ export function createTestRunEnvironment(initial: object): TestRunEnvironment {
     releaseHolds() { holdsOpen = false; for (const resolve of waiting.splice(0)) resolve(); },
     get prepared() { return prepared; },
     get released() { return released; },
+    get holding() { return waiting.length; },
   };
 }
