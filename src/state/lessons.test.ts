@@ -19,7 +19,7 @@ afterEach(() => { for (const lessons of open.splice(0)) lessons.dispose(); });
 
 function setup(store: KeyValueStore = createMemoryStore()) {
   const workspace = new WorkspaceState();
-  workspace.load(createStarterWorkspace());
+  workspace.load({ ...createStarterWorkspace() });
   const frames = manualFrames();
   const run = new RunState({ scenario: () => ({ ok: false, reason: { key: 'run.error.noScenario' } }), prepare: async () => { throw new Error('unused'); } }, frames);
   const createSandboxKit = async (): Promise<LessonSandboxKit> => {

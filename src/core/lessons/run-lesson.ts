@@ -83,7 +83,8 @@ export async function recordLesson(lesson: Lesson, options: RecordLessonOptions)
       : [];
     const { finished } = recordScenario(scenario, {
       id: `${options.idPrefix ?? lesson.id}:${label}`,
-      label,
+      // Shown above its timeline: a single run is named by its execution mode, as the run state names its own.
+      label: label === 'main' ? scenario.toolExecution : label,
       clock,
       tools: [...world.tools, ...codingTools],
       hooks: world.hooks,

@@ -11,3 +11,8 @@ export function lt(text: LocalizedText): string {
 export function formatMs(ms: number): string {
   return Math.round(ms).toLocaleString('en-US');
 }
+
+/** The text without its code marks, for places that show plain text (attributes, a title inside a sentence). */
+export function plainText(text: string): string {
+  return text.replace(/`/g, '');
+}
