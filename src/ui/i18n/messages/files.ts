@@ -13,6 +13,7 @@ export const messages = defineMessages({
     'files.toolbar.label': 'File actions',
     'files.tree.label': 'Files of the virtual filesystem',
     'files.tree.empty': 'No files yet. Create one, upload some, or add the example files.',
+    'files.tree.cwd': 'cwd',
     'files.tree.cwdTitle': 'The working directory: relative paths in tools start here',
     'files.tree.damaged': 'damaged',
 
@@ -178,6 +179,7 @@ export const messages = defineMessages({
     'files.toolbar.label': '文件操作',
     'files.tree.label': '虚拟文件系统中的文件',
     'files.tree.empty': '还没有文件。可以新建、上传，或添加示例文件。',
+    'files.tree.cwd': '工作目录',
     'files.tree.cwdTitle': '工作目录：工具中的相对路径从这里开始',
     'files.tree.damaged': '已损坏',
 
