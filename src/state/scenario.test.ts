@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../core/scenario/parse-scenario.ts';
 import { createStarterWorkspace } from '../core/examples/index.ts';
+import { EXAMPLE_SCENARIOS } from '../core/examples/scenarios/index.ts';
 import { SCENARIOS_KEY, parseScenarioDocument } from '../storage/scenarios.ts';
 import { parseWorkspace } from '../storage/workspace.ts';
 import { ScenarioState } from './scenario.svelte.ts';
@@ -21,9 +22,7 @@ describe('ScenarioState', () => {
     const changes: string[] = [];
     const { workspace, scenarios } = await setup();
     workspace.onChange((kind) => changes.push(kind));
-    expect(scenarios.items.map((i) => i.exampleId)).toEqual([
-      'parallel-vs-sequential', 'validation-retry', 'blocked-call', 'unknown-tool', 'length-cutoff', 'abort', 'steering',
-    ]);
+    expect(scenarios.items.map((i) => i.exampleId)).toEqual(EXAMPLE_SCENARIOS.map((e) => e.id));
     expect(scenarios.selected?.exampleId).toBe('parallel-vs-sequential');
     expect(scenarios.result?.ok).toBe(true);
     expect(workspace.extension(SCENARIOS_KEY)).toBeUndefined();
@@ -74,7 +73,7 @@ describe('ScenarioState', () => {
     expect(views.option('scenario.selected', '')).toBe(copy);
     scenarios.remove(copy);
     expect(scenarios.selected?.id).not.toBe(copy);
-    expect(scenarios.items).toHaveLength(8);
+    expect(scenarios.items).toHaveLength(EXAMPLE_SCENARIOS.length + 1);
     const stored = parseScenarioDocument(workspace.snapshot()[SCENARIOS_KEY]);
     expect(stored?.items.map((i) => i.id)).toEqual(scenarios.items.map((i) => i.id));
     // Typing is not a workspace undo step; the editor's own history undoes it.
