@@ -2,7 +2,7 @@
 // the app runs them) and every lesson run (its tools, hooks, files and coding tools). Each is loaded only if it
 // exists, so the test keeps working while that material is being written.
 import { createStarterWorkspace, STARTER_FILES } from '../../src/core/examples/index.ts';
-import { parseScenarioText } from './export-support.ts';
+import { codingToolsCalled, parseScenarioText } from './export-direct.ts';
 import type { ExportCase } from './export-pi.test.ts';
 
 type Loader = () => Promise<Record<string, any>>;
@@ -14,11 +14,13 @@ export async function loadBuiltInCases(): Promise<ExportCase[]> {
   if (examplesModule) {
     const { EXAMPLE_SCENARIOS } = await examplesModule();
     for (const example of EXAMPLE_SCENARIOS as { id: string; file: object }[]) {
+      const codingTools = codingToolsCalled(example.file);
       cases.push({
         title: `example ${example.id}`,
         workspace: createStarterWorkspace(),
         scenario: parseScenarioText(JSON.stringify(example.file)),
         files: { ...STARTER_FILES },
+        ...(codingTools.length ? { codingTools } : {}),
       });
     }
   }

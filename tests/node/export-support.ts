@@ -1,94 +1,11 @@
-// Test support for the export test: records a scenario the way the playground does (our loop on a virtual clock,
-// the workspace's tool and hooks files evaluated with the sandbox's own module table and export collection, the
-// playground's fs over a memory filesystem seeded with the starter files), and runs generated bundles with the
-// real pi in a Vitest subprocess.
+// Test support for the export test: writes generated bundles and runs them with the real pi in a Vitest
+// subprocess. The playground side (recording a scenario) is in export-direct.ts.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { transform } from 'sucrase';
-import { VirtualClock } from '../../src/core/clock.ts';
-import { createFsCapability } from '../../src/core/tools/fs-capability.ts';
-import { createCodingTools } from '../../src/core/tools/index.ts';
-import { createMemoryFileSystem } from '../../src/core/tools/memory-fs.ts';
-import { parseScenario, type Scenario } from '../../src/core/scenario/index.ts';
-import { recordScenario } from '../../src/core/trace/recorder.ts';
-import type { AgentTool } from '../../src/core/types.ts';
-import { summarizeRecording, type EventSummary } from '../../src/core/portable/export-pi/event-summary.ts';
 import type { ExportFile } from '../../src/core/portable/export-pi/bundle.ts';
-import type { PortableWorkspace } from '../../src/core/portable/workspace-shape.ts';
-import { evaluateJsonSchemaFile } from '../../src/sandbox/host/json-schema-file.ts';
-import { collectHooks, collectTools } from '../../src/sandbox/runtime/collect-exports.ts';
-import { createModuleTable } from '../../src/sandbox/runtime/modules.ts';
-import type { HostBridge } from '../../src/sandbox/runtime/host-bridge.ts';
 
-const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<void>;
-
-async function runModule(source: string, bridge: HostBridge): Promise<Record<string, unknown>> {
-  const { code } = transform(source, { transforms: ['typescript', 'imports'], disableESTransforms: true, production: true });
-  const table = createModuleTable(bridge);
-  const module = { exports: {} as Record<string, unknown> };
-  await new AsyncFunction('exports', 'require', 'module', 'Type', 'StringEnum', 'sleep', 'fs', code)(
-    module.exports, table.require, module,
-    (table.require('typebox') as { Type: unknown }).Type, (table.require('@earendil-works/pi-ai') as { StringEnum: unknown }).StringEnum,
-    bridge.sleep, bridge.fs,
-  );
-  return module.exports;
-}
-
-/** The workspace's tools and hooks as the sandbox would present them (label defaults to the name). */
-export async function evaluateWorkspace(workspace: PortableWorkspace, bridge: HostBridge) {
-  const tools: AgentTool<any>[] = [];
-  for (const file of workspace.tools) {
-    if (file.kind === 'json-schema') {
-      // As the sandbox host does: declared from JSON, no code, so calling it fails with its message.
-      for (const declared of evaluateJsonSchemaFile({ id: file.id, kind: file.kind, source: file.source, name: `${file.name}.json` }).tools) {
-        tools.push({
-          name: declared.name, label: declared.label ?? declared.name, description: declared.description, parameters: declared.parameters,
-          execute: async () => { throw new Error(`Tool "${declared.name}" has no execute function`); },
-        });
-      }
-      continue;
-    }
-    const found = await collectTools(await runModule(file.source, bridge));
-    for (const { tool } of found.tools) {
-      const t = tool as unknown as AgentTool<any>;
-      tools.push(Object.assign(Object.create(Object.getPrototypeOf(t)), t, { label: t.label ?? t.name }));
-    }
-  }
-  const hooks = workspace.hooks.trim() ? collectHooks(await runModule(workspace.hooks, bridge)) : undefined;
-  return { tools, hooks: { beforeToolCall: hooks?.beforeToolCall, afterToolCall: hooks?.afterToolCall } as Record<string, any> };
-}
-
-export function parseScenarioText(text: string): Scenario {
-  const parsed = parseScenario(text);
-  if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
-  return parsed.scenario;
-}
-
-/** Records one scenario as the playground would and returns its event summary. */
-export async function recordInPlayground(
-  workspace: PortableWorkspace, scenario: Scenario, files: Record<string, string>, codingTools: string[] = [],
-): Promise<{ events: EventSummary[]; failure?: string }> {
-  const clock = new VirtualClock();
-  const fs = createMemoryFileSystem(files, { now: () => 0 });
-  const capability = createFsCapability(fs);
-  const bridge: HostBridge = {
-    sleep: (ms, signal) => clock.sleep(Number(ms) > 0 ? Number(ms) : 0, signal),
-    fs: {
-      readFile: (path) => capability.readFile(path as string),
-      writeFile: (path, text) => capability.writeFile(path as string, text as string),
-      list: async (path) => (await capability.list(path as string | undefined)).map((e) => ({ ...e, type: e.kind })),
-      stat: (path) => capability.stat(path as string),
-      remove: (path) => capability.remove(path as string),
-    },
-    deliver: () => undefined,
-  };
-  const { tools, hooks } = await evaluateWorkspace(workspace, bridge);
-  // As lessons add them: pi's coding tools over the same files, after the workspace's tools.
-  const extraTools = createCodingTools(fs, { clock }).filter((tool) => codingTools.includes(tool.name));
-  const recording = await recordScenario(scenario, { id: 'export', clock, tools: [...tools, ...extraTools], hooks }).finished;
-  return { events: summarizeRecording(recording), ...(recording.failure ? { failure: recording.failure } : {}) };
-}
+export { evaluateWorkspace, parseScenarioText, recordInPlayground } from './export-direct.ts';
 
 /** Writes the files under `dir` (emptied first). */
 export function writeExport(dir: string, files: ExportFile[]): void {
