@@ -183,6 +183,9 @@ export class FilesSnapshotsState {
 
   /** Puts a run's starting files back; false (with the reason shown) when the store refused. */
   async #restoreForRun(snapshot: FsSnapshot): Promise<boolean> {
+    // Nothing changed since (a replay right after a replay): no write, no notice, no churn in the panel.
+    const { fs, kit } = await this.files.loaded();
+    if (sameSnapshot(await kit.tools.snapshot(fs), snapshot)) return true;
     const result = await this.files.restoreSnapshot(snapshot, { tone: 'info', key: 'files.snapshots.runRestored' });
     if (!result.ok) this.#notice = result.notice;
     return result.ok;
@@ -207,6 +210,14 @@ export class FilesSnapshotsState {
     this.#notice = notice;
     return { ok: false, notice };
   }
+}
+
+function sameSnapshot(a: FsSnapshot, b: FsSnapshot): boolean {
+  if (a.entries.length !== b.entries.length) return false;
+  return a.entries.every((e, i) => {
+    const o = b.entries[i];
+    return e.path === o.path && e.kind === o.kind && e.mtimeMs === o.mtimeMs && e.data === o.data;
+  });
 }
 
 function scenarioFields(scenario: ScenarioRef | null): Pick<SnapshotInfo, 'scenarioName' | 'scenarioExampleId'> {

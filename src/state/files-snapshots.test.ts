@@ -79,6 +79,11 @@ describe('where runs start', () => {
     // …is undone before the next recording (restart, replay, compare's second run).
     await snapshots.beforeRecord();
     expect(await snapshot(fs)).toEqual(start);
+    // Already as the run started: nothing is written (no store transaction, no churn in the panel).
+    let changes = 0;
+    fs.onChange(() => changes++);
+    await snapshots.beforeRecord();
+    expect(changes).toBe(0);
   });
 
   it('keeps each scenario’s own start, and a kept snapshot attached to the scenario wins', async () => {
