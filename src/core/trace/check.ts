@@ -17,6 +17,8 @@ export function checkTrace(events: readonly TraceEvent[]): string[] {
   const openBlocks = new Set<string>();
   // Per call id (a call's phases restart only if the id repeats across batches): open phase, last phase reached.
   const calls = new Map<string, { open?: ToolPhase; last: number }>();
+  // Ids that occur twice in one batch (malformed calls): their spans cannot be told apart, so only counted.
+  const shared = new Map<string, number>();
 
   for (const [index, event] of events.entries()) {
     const where = `#${index} ${event.type}`;
@@ -34,11 +36,20 @@ export function checkTrace(events: readonly TraceEvent[]): string[] {
         if (openBlocks.size > 0) problems.push(`${where}: blocks still open: ${[...openBlocks].join(',')}`);
         turn = undefined;
         break;
-      case 'trace_batch_start': if (batch) problems.push(`${where}: nested batch`); batch = true; calls.clear(); break;
+      case 'trace_batch_start': {
+        if (batch) problems.push(`${where}: nested batch`);
+        batch = true;
+        calls.clear();
+        shared.clear();
+        const ids = event.toolCallIds.map(String);
+        for (const id of ids) if (ids.indexOf(id) !== ids.lastIndexOf(id)) shared.set(id, 0);
+        break;
+      }
       case 'trace_batch_end': {
         if (!batch) problems.push(`${where}: batch end without start`);
         batch = false;
         for (const [id, call] of calls) if (call.open) problems.push(`${where}: ${id} still in ${call.open}`);
+        for (const [id, open] of shared) if (open !== 0) problems.push(`${where}: ${id} has ${open} spans open`);
         break;
       }
       case 'trace_block_start': openBlocks.add(`${event.turn}:${event.contentIndex}`); break;
@@ -46,6 +57,7 @@ export function checkTrace(events: readonly TraceEvent[]): string[] {
         if (!openBlocks.delete(`${event.turn}:${event.contentIndex}`)) problems.push(`${where}: block ${event.contentIndex} was not open`);
         break;
       case 'trace_phase_start': {
+        if (shared.has(String(event.toolCallId))) { shared.set(String(event.toolCallId), shared.get(String(event.toolCallId))! + 1); break; }
         const call = calls.get(event.toolCallId) ?? { last: -1 };
         const rank = PHASE_ORDER.indexOf(event.phase);
         if (call.open) problems.push(`${where}: ${event.toolCallId} ${event.phase} starts while ${call.open} is open`);
@@ -54,6 +66,12 @@ export function checkTrace(events: readonly TraceEvent[]): string[] {
         break;
       }
       case 'trace_phase_end': {
+        const sharedOpen = shared.get(String(event.toolCallId));
+        if (sharedOpen !== undefined) {
+          if (sharedOpen === 0) problems.push(`${where}: ${event.toolCallId} ${event.phase} ends but nothing is open`);
+          shared.set(String(event.toolCallId), sharedOpen - 1);
+          break;
+        }
         const call = calls.get(event.toolCallId);
         if (!call || call.open !== event.phase) problems.push(`${where}: ${event.toolCallId} ${event.phase} ends but ${call?.open ?? 'nothing'} is open`);
         if (call) call.open = undefined;

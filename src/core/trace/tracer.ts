@@ -13,8 +13,8 @@ export class Tracer {
   private batchCalls: readonly ToolCall[] = [];
   private nextToStart = 0;
   /** Per content index of the streaming message: the kind of a block that started and has not ended. */
-  private openBlocks: (BlockKind | undefined)[] = [];
-  private openBlockCount = 0;
+  /** Blocks of the streaming message that started and have not ended (a few at most; a list, not an index). */
+  private readonly openBlocks: { contentIndex: number; kind: BlockKind }[] = [];
   /** Per call of the batch (by position): the phase it is in right now, so a run that breaks can close it. */
   private openPhases: (ToolPhase | undefined)[] = [];
   private turnOpen = false;
@@ -125,7 +125,7 @@ export class Tracer {
       case 'text_delta':
       case 'thinking_delta':
       case 'toolcall_delta':
-        if (!this.openBlocks[event.contentIndex]) return;
+        if (!this.openBlockKind(event.contentIndex)) return;
         this.emit({
           type: 'trace_block_delta', t: this.clock.now(), turn: this.turn,
           contentIndex: event.contentIndex, chars: typeof event.delta === 'string' ? event.delta.length : 0,
@@ -134,7 +134,7 @@ export class Tracer {
       case 'text_end':
       case 'thinking_end':
       case 'toolcall_end': {
-        const kind = this.openBlocks[event.contentIndex];
+        const kind = this.openBlockKind(event.contentIndex);
         if (!kind) return;
         const id = event.type === 'toolcall_end' ? event.toolCall?.id ?? blockId(event) : undefined;
         return this.blockEnd(event.contentIndex, kind, id);
@@ -144,17 +144,22 @@ export class Tracer {
 
   /** The assistant message ended: blocks a stopped stream never finished end here, so no span stays open. */
   messageEnd(): void {
-    if (this.openBlockCount > 0) {
-      this.openBlocks.forEach((kind, contentIndex) => { if (kind) this.blockEnd(contentIndex, kind, undefined); });
+    while (this.openBlocks.length > 0) {
+      const { contentIndex, kind } = this.openBlocks[0];
+      this.blockEnd(contentIndex, kind, undefined);
     }
-    this.openBlocks = [];
-    this.openBlockCount = 0;
+  }
+
+  private openBlockKind(contentIndex: number): BlockKind | undefined {
+    for (const block of this.openBlocks) if (block.contentIndex === contentIndex) return block.kind;
+    return undefined;
   }
 
   private blockStart(event: { contentIndex: number; partial?: unknown }, kind: BlockKind): void {
     if (!Number.isSafeInteger(event.contentIndex) || event.contentIndex < 0) return; // malformed: not traced
-    if (!this.openBlocks[event.contentIndex]) this.openBlockCount++;
-    this.openBlocks[event.contentIndex] = kind;
+    const open = this.openBlocks.find((block) => block.contentIndex === event.contentIndex);
+    if (open) open.kind = kind;
+    else this.openBlocks.push({ contentIndex: event.contentIndex, kind });
     const t = this.clock.now();
     const toolCallId = kind === 'toolCall' ? blockId(event) : undefined;
     this.emit(toolCallId === undefined
@@ -163,10 +168,8 @@ export class Tracer {
   }
 
   private blockEnd(contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
-    if (this.openBlocks[contentIndex]) {
-      this.openBlocks[contentIndex] = undefined;
-      this.openBlockCount--;
-    }
+    const at = this.openBlocks.findIndex((block) => block.contentIndex === contentIndex);
+    if (at >= 0) this.openBlocks.splice(at, 1);
     const t = this.clock.now();
     this.emit(toolCallId === undefined
       ? { type: 'trace_block_end', t, turn: this.turn, contentIndex, kind }
