@@ -78,3 +78,27 @@ test('imports a session written by pi and replays it; refuses a file of another 
   await expect(page.getByTestId('refused-message')).toHaveAttribute('data-code', 'file-is-session');
   await expect(page.getByTestId('refused-message')).toContainText('Use “Import pi session…”');
 });
+
+test('the share, import, export and trust dialogs pass axe in the dark theme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openApp(page);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByTestId('share-open').click();
+  await page.getByTestId('share-scope-selection').check();
+  await expectNoAxeViolations(page, '[data-testid="share-dialog"]');
+  const link = await page.getByTestId('share-link').inputValue();
+  await page.getByTestId('share-dialog-close').click();
+  await page.getByTestId('workspace-menu').click();
+  await page.getByTestId('menu-export-pi').click();
+  await expectNoAxeViolations(page, '[data-testid="export-pi-dialog"]');
+  await page.getByTestId('export-pi-done').click();
+  await page.getByTestId('workspace-menu').click();
+  await page.getByTestId('menu-import').click();
+  await page.getByTestId('import-link').fill(link);
+  await page.getByTestId('import-link-open').click();
+  await expect(page.getByTestId('incoming-dialog')).toBeVisible();
+  await page.getByTestId('incoming-source-get_weather-toggle').click();
+  await expectNoAxeViolations(page, '[data-testid="incoming-dialog"]');
+  await page.getByTestId('incoming-cancel').click();
+  await expect(page.getByTestId('incoming-dialog')).toBeHidden();
+});
