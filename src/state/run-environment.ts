@@ -7,6 +7,8 @@ import type { ScenarioState } from './scenario.svelte.ts';
 import type { ToolRuntime } from './tool-runtime.ts';
 
 export function createRunEnvironment(scenarios: ScenarioState, evaluation: EvaluationState, runtime: ToolRuntime | null): RunEnvironment {
+  /** The clock the sandbox runs on for the recording being made (a replaced recording must not reset a newer one's). */
+  let current: Clock | null = null;
   return {
     scenario() {
       if (!scenarios.ready) return { ok: false, reason: { key: 'run.error.loading' } };
@@ -17,12 +19,17 @@ export function createRunEnvironment(scenarios: ScenarioState, evaluation: Evalu
     async prepare(clock: Clock) {
       // The latest code: an edit still waiting for its debounce is evaluated now (unchanged files cost nothing).
       await evaluation.evaluateNow();
+      current = clock;
       runtime?.setClock?.(clock);
       return {
         tools: evaluation.agentTools(),
         hooks: runtime ? runtime.hooks(evaluation.evaluation) : {},
         // Back to real time for "Try it" and anything else that calls the sandbox between recordings.
-        release: () => runtime?.setClock?.(new RealClock()),
+        release: () => {
+          if (current !== clock) return;
+          current = null;
+          runtime?.setClock?.(new RealClock());
+        },
       };
     },
   };
