@@ -62,8 +62,8 @@ export async function run(): Promise<void> {
 
       const zoom: number[] = [];
       for (let i = 0; i < frames; i++) {
-        // Zoom in for a while, then out again, around points across the chart.
-        const deltaY = i < frames / 2 ? -120 : 120;
+        // Ten steps in, ten out (1.27× each), around points across the chart: every step changes the scale.
+        const deltaY = i % 20 < 10 ? -120 : 120;
         const started = performance.now();
         chart.dispatchEvent(new WheelEvent('wheel', {
           deltaY, ctrlKey: true, clientX: box.left + 300 + ((i * 97) % 800), clientY: box.top + 200, bubbles: true, cancelable: true,

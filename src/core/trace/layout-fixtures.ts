@@ -1,13 +1,13 @@
-// Real recordings for the timeline's tests, harness and benchmark: a scenario run through our loop on a
-// VirtualClock with the test tool kit, pi's and the trace's events interleaved in the order they happened.
+// Real recordings for the timeline's tests, harness and benchmark: a scenario file run through our loop and the
+// recorder on a VirtualClock, with the test tool kit (and any extra tools) available.
 import { VirtualClock } from '../clock.ts';
 import { parseScenario } from '../scenario/parse-scenario.ts';
-import { runScenario, type ScenarioHooks } from '../scenario/run-scenario.ts';
+import type { ScenarioHooks } from '../scenario/run-scenario.ts';
 import { createToolKit } from '../testing/tool-kit.ts';
-import type { AgentEvent, AgentTool } from '../types.ts';
+import type { AgentTool } from '../types.ts';
 import { Type } from 'typebox';
-import type { RecordedEvent, Recording } from './recording.ts';
-import { snapshot } from './snapshot.ts';
+import { recordScenario as recordWithRecorder } from './recorder.ts';
+import type { Recording } from './recording.ts';
 import type { TraceEvent } from './types.ts';
 
 export interface RecordScenarioOptions {
@@ -19,54 +19,27 @@ export interface RecordScenarioOptions {
 }
 
 /**
- * Runs a scenario file (JSON-like object) and records it. Throws when the file does not parse (a broken test
- * fixture, not user input). The kit's tools: echo, sleep, sleep_stubborn, seq, par, typed, fail, progress, …
+ * Runs a scenario file (JSON-like object) through the recorder and returns the finished recording. Throws when the
+ * file does not parse (a broken test fixture, not user input). The kit's tools: echo, sleep, sleep_stubborn, seq,
+ * par, typed, fail, progress, …
  */
 export async function recordScenario(file: object, options: RecordScenarioOptions = {}): Promise<Recording> {
   const parsed = parseScenario(JSON.stringify(file));
   if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
-  const scenario = parsed.scenario;
   const clock = new VirtualClock();
-  const events: RecordedEvent[] = [];
-  const add = (entry: { source: 'pi'; event: AgentEvent } | { source: 'trace'; event: TraceEvent }) => {
-    // Snapshots, as a recorder takes them: pi mutates partial messages after emitting them. (snapshot() rather than
-    // one structuredClone per event: separately cloned objects share no hidden classes and read several times slower.)
-    events.push({ ...entry, seq: events.length, t: clock.now(), event: snapshot(entry.event) } as RecordedEvent);
-  };
-  let piLog: AgentEvent[] | undefined;
-  let piTaken = 0;
-  const takePi = () => {
-    while (piLog && piTaken < piLog.length) add({ source: 'pi', event: piLog[piTaken++] });
-  };
-  const traceSink = (event: TraceEvent) => {
-    takePi();
-    add({ source: 'trace', event });
-  };
+  let emit: (event: TraceEvent) => void = () => {};
   const kit = Object.values(createToolKit({ clock, log: () => {} }));
-  const extra = options.tools?.({ clock, emit: traceSink }) ?? [];
-  const run = runScenario(scenario, { clock, tools: [...kit, ...extra], hooks: options.hooks, trace: traceSink });
-  // runScenario's emit pushes each pi event onto eventLog synchronously; recording at that push keeps the order
-  // and the clock time exact. Events pushed before runScenario returned are taken first.
-  piLog = run.eventLog;
-  takePi();
-  const push = piLog.push.bind(piLog);
-  piLog.push = (...items: AgentEvent[]) => {
-    const length = push(...items);
-    takePi();
-    return length;
-  };
-  const result = await run.finished;
-  takePi();
-  const recording: Recording = {
+  const extra = options.tools?.({ clock, emit: (event) => emit(event) }) ?? [];
+  const { finished } = recordWithRecorder(parsed.scenario, {
     id: options.id ?? 'run',
-    label: options.label ?? scenario.toolExecution,
-    toolExecution: scenario.toolExecution,
-    events,
-    durationMs: result.durationMs,
-    status: result.failure === undefined ? 'done' : 'failed',
-  };
-  if (result.failure !== undefined) recording.failure = result.failure;
-  return recording;
+    label: options.label,
+    clock,
+    tools: [...kit, ...extra],
+    hooks: options.hooks,
+    // Extra tools emit their trace events (trace_fs) into the recording's own sink.
+    traceSources: [(sink) => { emit = sink; return () => { emit = () => {}; }; }],
+  });
+  return finished;
 }
 
 /** A tool that reads one file and writes another through the (traced) filesystem, with a pause in between. */

@@ -17,6 +17,9 @@ export class TimelineView {
   #zoomPxPerMs = $state(1);
   #fitted = $state(true);
   scroller: HTMLElement | null = null;
+  /** The container's scroll offsets as last seen or set: compared instead of read back (a read forces layout). */
+  #domLeft = 0;
+  #domTop = 0;
 
   /** `extent` reads the longest recording's duration and the rows' height (reactive: from the timeline's layout). */
   constructor(private readonly extent: () => { durationMs: number; rowsHeight: number }) {}
@@ -78,16 +81,16 @@ export class TimelineView {
     const { scrollLeft, scrollTop } = this;
     void tick().then(() => {
       if (!this.scroller) return;
-      if (Math.abs(this.scroller.scrollLeft - scrollLeft) > 0.5) this.scroller.scrollLeft = scrollLeft;
-      if (Math.abs(this.scroller.scrollTop - scrollTop) > 0.5) this.scroller.scrollTop = scrollTop;
+      if (Math.abs(this.#domLeft - scrollLeft) > 0.5) this.scroller.scrollLeft = this.#domLeft = scrollLeft;
+      if (Math.abs(this.#domTop - scrollTop) > 0.5) this.scroller.scrollTop = this.#domTop = scrollTop;
     });
   }
 
   /** The scroll container moved (scrollbar, wheel, touch): mirror it. */
   syncFromScroller(): void {
     if (!this.scroller) return;
-    this.scrollLeft = this.scroller.scrollLeft;
-    this.scrollTop = this.scroller.scrollTop;
+    this.scrollLeft = this.#domLeft = this.scroller.scrollLeft;
+    this.scrollTop = this.#domTop = this.scroller.scrollTop;
   }
 }
 
