@@ -79,6 +79,12 @@ test('parallel vs sequential: play, stop at validation, step, compare totals, in
   const execute = trace.traceEvents.filter((e) => e.ph === 'X' && e.name === 'execute');
   expect(execute).toHaveLength(2);
   expect(execute.every((e) => e.dur === 2_000_000)).toBe(true);
+
+  // Restart records again from a clean state: the same run, to the millisecond.
+  await page.getByTestId('transport-restart').click();
+  await expect(transport(page)).toHaveAttribute('data-state', /paused|ended|playing/);
+  await expect(page.getByTestId('run-total-parallel')).toHaveAttribute('data-duration-ms', String(parallel));
+  await expect(page.getByTestId('run-total-sequential')).toHaveAttribute('data-duration-ms', String(sequential));
 });
 
 test('an unknown tool plays out as pi does: "Tool search_web not found" while the other call runs', async ({ page }) => {

@@ -133,4 +133,19 @@ describe('the run panels', () => {
     expect(text).toContain('"prompt": "Only fetch the page."');
     expect(text).toContain('"rawArguments": "{\\"url\\": \\"https://example.org\\""');
   });
+
+  it('keeps scenarios with the workspace: a new one and its edits are there after a reload', async () => {
+    const app = await start();
+    await page.getByTestId('view-tab-scenario').click();
+    await page.getByTestId('scenario-new').click();
+    await page.getByTestId('scenario-new-blank').click();
+    await expect.element(page.getByTestId('scenario-picker')).toHaveTextContent('New scenario');
+    await page.getByTestId('scenario-prompt').fill('Kept across reloads');
+    const reloaded = await app.reload();
+    mounted.splice(mounted.indexOf(app), 1, reloaded);
+    await page.getByTestId('view-tab-scenario').click();
+    await expect.element(page.getByTestId('scenario-prompt')).toHaveValue('Kept across reloads');
+    const names = [...document.querySelectorAll('[data-testid="scenario-picker"] option')].map((o) => o.textContent);
+    expect(names[1]).toBe('New scenario');
+  });
 });
