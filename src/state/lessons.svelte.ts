@@ -2,11 +2,12 @@
 // follow the run's cursor (pausing at each one), the learner's progress (remembered), and the lesson workspace — a
 // lesson's tools, hooks and scenario in the editor while the learner's own workspace waits aside in storage.
 import { untrack } from 'svelte';
-import { findLesson, LESSONS, resolveCaptions, type Lesson, type ResolvedCaption } from '../core/lessons/index.ts';
+import { resolveCaptions, type ResolvedCaption } from '../core/lessons/anchors.ts';
+import type { Lesson } from '../core/lessons/types.ts';
 import type { ScenarioFile } from '../core/scenario/format.ts';
 import type { KeyValueStore } from '../storage/kv-store.ts';
 import { parseScenarioDocument, SCENARIOS_KEY } from '../storage/scenarios.ts';
-import { LessonFsHost, recordLessonWithSandbox, type LessonSandbox } from './lesson-runner.ts';
+import type { LessonFsHost, LessonSandbox } from './lesson-runner.ts';
 import { emptyProgress, isComplete, parseProgress, PROGRESS_KEY, STASH_KEY, type LessonProgress, type ProgressRecord } from './lessons-progress.ts';
 import {
   createLessonWorkspace, labelRecordings, LESSON_MARKER_KEY, lessonIdOf, lessonScenarioId, parseStash, type WorkspaceStash,
@@ -26,13 +27,15 @@ export interface LessonSandboxKit {
 export type LessonSandboxFactory = () => Promise<LessonSandboxKit>;
 
 async function createDefaultKit(): Promise<LessonSandboxKit> {
-  const { createSandbox } = await import('../sandbox/index.ts');
+  const [{ createSandbox }, { LessonFsHost }] = await Promise.all([import('../sandbox/index.ts'), import('./lesson-runner.ts')]);
   const fsHost = new LessonFsHost();
   return { sandbox: createSandbox({ fs: fsHost }), fsHost };
 }
 
 export class LessonsState {
-  readonly lessons: readonly Lesson[] = LESSONS;
+  /** The lessons, once loaded (their texts and sources are a chunk of their own, loaded with the panel). */
+  #catalog = $state.raw<readonly Lesson[]>([]);
+  #catalogLoading: Promise<void> | undefined;
   #progress = $state<ProgressRecord>({});
   #activeId = $state<string | null>(null);
   #status = $state<LessonStatus>('idle');
@@ -48,7 +51,7 @@ export class LessonsState {
   #sequence = 0;
   readonly #createSandbox: LessonSandboxFactory;
 
-  readonly active = $derived(this.#activeId ? findLesson(this.#activeId) ?? null : null);
+  readonly active = $derived(this.#activeId ? this.find(this.#activeId) ?? null : null);
   /** The lesson's captions against what the run state shows now (after a re-record too). */
   readonly captions = $derived.by((): ResolvedCaption[] => {
     const lesson = this.active;
@@ -58,7 +61,7 @@ export class LessonsState {
   readonly shownCaptions = $derived(this.captions.filter((c) => c.position !== undefined));
   /** Captions whose moment did not happen in the shown run (the tools or the scenario were changed). */
   readonly missedCaptions = $derived(this.captions.length - this.shownCaptions.length);
-  readonly completedCount = $derived(LESSONS.filter((l) => this.#progress[l.id]?.completed).length);
+  readonly completedCount = $derived(this.#catalog.filter((l) => this.#progress[l.id]?.completed).length);
 
   constructor(
     private readonly store: KeyValueStore,
@@ -69,6 +72,8 @@ export class LessonsState {
     this.#createSandbox = options.createSandbox ?? createDefaultKit;
   }
 
+  get lessons(): readonly Lesson[] { return this.#catalog; }
+  get catalogReady(): boolean { return this.#catalog.length > 0; }
   get status(): LessonStatus { return this.#status; }
   get error(): UiMessage | null { return this.#error; }
   /** A remark about the workspace switch (the learner's workspace could not be set aside). */
@@ -79,6 +84,19 @@ export class LessonsState {
   get workspaceLessonId(): string | null { return lessonIdOf(this.workspace.extension(LESSON_MARKER_KEY)); }
   get caption(): number { return this.#caption; }
   get pauseAtCaptions(): boolean { return this.#pauseAtCaptions; }
+
+  find(id: string): Lesson | undefined {
+    return this.#catalog.find((lesson) => lesson.id === id);
+  }
+
+  /** Loads the lessons themselves; resolves at once when they are loaded. Never rejects. */
+  loadCatalog(): Promise<void> {
+    this.#catalogLoading ??= import('../core/lessons/catalog.ts').then(
+      (module) => { this.#catalog = module.LESSONS; },
+      () => { this.#catalogLoading = undefined; },
+    );
+    return this.#catalogLoading;
+  }
 
   progressOf(id: string): LessonProgress {
     return this.#progress[id] ?? emptyProgress();
@@ -96,7 +114,8 @@ export class LessonsState {
 
   /** Opens a lesson: shows it, loads its workspace into the editor (the learner's is kept aside) and records it. */
   async open(id: string): Promise<void> {
-    const lesson = findLesson(id);
+    await this.loadCatalog();
+    const lesson = this.find(id);
     if (!lesson) return;
     this.#activeId = id;
     this.#notice = null;
@@ -129,6 +148,8 @@ export class LessonsState {
     this.run.pause();
     try {
       const kit = await (this.#kit ??= this.#createSandbox());
+      // The engine that plays lessons (loop, recorder, coding tools) is its own chunk, loaded on first use.
+      const { recordLessonWithSandbox } = await import('./lesson-runner.ts');
       const edited = this.#edited(lesson);
       const outcome = await recordLessonWithSandbox(edited.lesson, kit.sandbox, kit.fsHost, edited.sources);
       if (sequence !== this.#sequence) return;
@@ -275,7 +296,7 @@ export class LessonsState {
   }
 
   #updateProgress(id: string, change: Partial<LessonProgress>): void {
-    const lesson = findLesson(id);
+    const lesson = this.find(id);
     const before = this.progressOf(id);
     const next = { ...before, ...change };
     if (lesson && isComplete(next, lesson.quiz.map((q) => q.id))) next.completed = true;

@@ -1,31 +1,6 @@
 // The lessons of pi's tool chapter, in gallery order (twelve lessons, then the chapter's three exercises), and the
 // helpers that play them and tie their captions to moments of the recorded run.
-import { toolsInTheLoop } from './content/01-tools-in-the-loop.ts';
-import { whatTheModelSees } from './content/02-what-the-model-sees.ts';
-import { validationAndRetry } from './content/03-validation-and-retry.ts';
-import { throwOrReturn } from './content/04-throw-or-return.ts';
-import { parallelVsSequential } from './content/05-parallel-vs-sequential.ts';
-import { oneSequentialTool } from './content/06-one-sequential-tool.ts';
-import { readThenEdit } from './content/07-read-then-edit.ts';
-import { terminateBatch } from './content/08-terminate.ts';
-import { addedToolNames } from './content/09-added-tool-names.ts';
-import { hooksLesson } from './content/10-hooks.ts';
-import { lengthCutOff } from './content/11-length-cut-off.ts';
-import { abortLesson } from './content/12-abort.ts';
-import { listDirExercise, missingPathExercise, timingExercise } from './content/exercises.ts';
-import type { Lesson } from './types.ts';
-
-export const LESSONS: readonly Lesson[] = [
-  toolsInTheLoop, whatTheModelSees, validationAndRetry, throwOrReturn, parallelVsSequential, oneSequentialTool,
-  readThenEdit, terminateBatch, addedToolNames, hooksLesson, lengthCutOff, abortLesson,
-  listDirExercise, missingPathExercise, timingExercise,
-];
-
-/** The lesson with this id, or undefined. */
-export function findLesson(id: string): Lesson | undefined {
-  return LESSONS.find((lesson) => lesson.id === id);
-}
-
+export { LESSONS, findLesson } from './catalog.ts';
 export type * from './types.ts';
 export {
   resolveAnchor, resolveCaptions, describeAnchor, type AnchorPosition, type LabelledRecordings, type ResolvedCaption,

@@ -5,6 +5,7 @@ import { defineMessages } from '../define.ts';
 export const messages = defineMessages({
   en: {
     'lessons.tab': 'Lessons',
+    'lessons.loading': 'Loading the lessons…',
     'lessons.gallery.title': "Learn pi's tool system",
     'lessons.gallery.subtitle': 'Twelve short lessons and three exercises. Each plays a scripted run and explains it at the moments that matter.',
     'lessons.gallery.progress': '{done} of {total} completed',
@@ -62,6 +63,7 @@ export const messages = defineMessages({
   },
   'zh-CN': {
     'lessons.tab': '课程',
+    'lessons.loading': '正在加载课程…',
     'lessons.gallery.title': '学习 pi 的工具系统',
     'lessons.gallery.subtitle': '十二节短课和三个练习。每一节都会播放一次脚本化的运行，并在关键时刻给出讲解。',
     'lessons.gallery.progress': '已完成 {done} / {total}',
