@@ -191,14 +191,19 @@ describe('what the captions promise', () => {
     expect(text(result(r, 'call_1_2'))).toBe('DATABASE_URL=postgres://app@db:5432/app\nAPI_KEY=[redacted]\nLOG_LEVEL=info');
   });
 
-  it('11: a length stop runs no call, gives pi\'s truncation text, and the re-issued call succeeds', async () => {
+  it('11: a length stop runs none of its calls, complete or cut, gives pi\'s truncation text, and the re-issued calls succeed', async () => {
     const r = await main('length-cut-off');
     const [first] = assistants(r);
     expect(first.stopReason).toBe('length');
-    expect(first.content[1]).toMatchObject({ arguments: { title: 'Release checklist', body: '1. Tag v1.4.2\n2. Deploy to sta' } });
-    expect(text(result(r, 'call_1_2'))).toBe(TRUNCATION_MESSAGE);
-    expect(phases(r, 'call_1_2').map((e) => e.phase)).not.toContain('validate');
-    expect(text(result(r, 'call_2_1'))).toBe('Saved "Release checklist" (4 lines).');
+    expect(first.content[2]).toMatchObject({ arguments: { title: 'Release checklist', body: '1. Tag v1.4.2\n2. Deploy to sta' } });
+    for (const id of ['call_1_2', 'call_1_3']) {
+      expect(result(r, id)).toMatchObject({ isError: true });
+      expect(text(result(r, id))).toBe(TRUNCATION_MESSAGE);
+      expect(phases(r, id).map((e) => e.phase)).not.toContain('validate');
+      expect(phases(r, id).map((e) => e.phase)).not.toContain('execute');
+    }
+    expect(text(result(r, 'call_2_1'))).toBe('Saved "Shopping list" (2 lines).');
+    expect(text(result(r, 'call_2_2'))).toBe('Saved "Release checklist" (4 lines).');
   });
 
   it('12: an abort while preparing gives two "Operation aborted" results, nothing for the third call, an aborted request', async () => {

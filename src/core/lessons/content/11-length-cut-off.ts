@@ -1,5 +1,5 @@
-// Lesson 11: a response cut off by the output-token limit (stopReason "length"): its tool calls are not run, each
-// gets pi's truncation message, and the model re-issues the call with complete arguments.
+// Lesson 11: a response cut off by the output-token limit (stopReason "length"): none of its tool calls run, not
+// even the complete one; each gets pi's truncation message, and the model re-issues them with complete arguments.
 import type { ExampleToolFile } from '../../examples/types.ts';
 import type { Lesson } from '../types.ts';
 import { LESSON_SYSTEM_PROMPT, READABLE_PACE } from './shared.ts';
@@ -35,6 +35,7 @@ export const TRUNCATION_MESSAGE = 'Tool call "save_note" was not executed: the r
   + 'arguments may be truncated. Re-issue the tool call with complete arguments.';
 
 const FULL_BODY = '1. Tag v1.4.2\n2. Deploy to staging\n3. Check the dashboard\n4. Deploy to production';
+const SHOPPING_BODY = 'Milk\nEggs';
 
 export const lengthCutOff: Lesson = {
   id: 'length-cut-off',
@@ -45,10 +46,10 @@ export const lengthCutOff: Lesson = {
   title: { en: 'A response cut off by the token limit', 'zh-CN': '被输出长度上限截断的回复' },
   intro: {
     en: 'A model stops writing when it reaches its output-token limit, even in the middle of a tool call\'s JSON. '
-      + 'pi\'s streaming parser still salvages something that looks like arguments. See why pi refuses to run them, '
-      + 'and how the model recovers.',
+      + 'pi\'s streaming parser still salvages something that looks like arguments. Here the limit hits the second of '
+      + 'two notes. See why pi runs neither call, and how the model recovers.',
     'zh-CN': '模型写到输出 token 上限时就会停下，哪怕正写到工具调用的 JSON 中间。pi 的流式解析器仍会从中抢救出看起来像参数的东西。'
-      + '看看 pi 为什么拒绝执行它们，以及模型如何恢复。',
+      + '这里上限出现在两条笔记中的第二条。看看 pi 为什么两个调用都不执行，以及模型如何恢复。',
   },
   tools: [SAVE_NOTE],
   hooks: '',
@@ -56,18 +57,25 @@ export const lengthCutOff: Lesson = {
   scenario: {
     title: 'Cut off by the token limit',
     systemPrompt: LESSON_SYSTEM_PROMPT,
-    prompt: 'Save my release checklist as a note: tag v1.4.2, deploy to staging, check the dashboard, deploy to production.',
+    prompt: 'Save two notes: my shopping list (milk, eggs) and my release checklist: tag v1.4.2, deploy to staging, '
+      + 'check the dashboard, deploy to production.',
     timing: READABLE_PACE,
     turns: [
       {
         content: [
-          { type: 'text', text: 'Saving your checklist.' },
+          { type: 'text', text: 'Saving both notes.' },
+          { type: 'toolCall', name: 'save_note', arguments: { title: 'Shopping list', body: SHOPPING_BODY } },
           { type: 'toolCall', name: 'save_note', rawArguments: '{"title":"Release checklist","body":"1. Tag v1.4.2\\n2. Deploy to sta' },
         ],
         stopReason: 'length',
       },
-      { content: [{ type: 'toolCall', name: 'save_note', arguments: { title: 'Release checklist', body: FULL_BODY } }] },
-      { content: 'Your release checklist is saved as a note with all four steps.' },
+      {
+        content: [
+          { type: 'toolCall', name: 'save_note', arguments: { title: 'Shopping list', body: SHOPPING_BODY } },
+          { type: 'toolCall', name: 'save_note', arguments: { title: 'Release checklist', body: FULL_BODY } },
+        ],
+      },
+      { content: 'Both notes are saved: your shopping list, and the release checklist with all four steps.' },
     ],
   },
   captions: [
@@ -75,10 +83,10 @@ export const lengthCutOff: Lesson = {
       id: 'cut-off',
       at: { on: 'message', turn: 1, edge: 'end' },
       text: {
-        en: 'The response stopped at the output-token limit: stopReason "length". The tool call\'s JSON broke off '
+        en: 'The response stopped at the output-token limit: stopReason "length". The second call\'s JSON broke off '
           + 'mid-string, yet the streaming parser salvaged { title, body: "1. Tag v1.4.2\\n2. Deploy to sta" }, '
           + 'arguments that would pass validation.',
-        'zh-CN': '回复在输出 token 上限处停止：stopReason "length"。工具调用的 JSON 在字符串中间断掉了，但流式解析器仍抢救出了 '
+        'zh-CN': '回复在输出 token 上限处停止：stopReason "length"。第二个调用的 JSON 在字符串中间断掉了，但流式解析器仍抢救出了 '
           + '{ title, body: "1. Tag v1.4.2\\n2. Deploy to sta" }，这样的参数其实能通过校验。',
       },
     },
@@ -86,28 +94,37 @@ export const lengthCutOff: Lesson = {
       id: 'not-run',
       at: { on: 'tool_execution_end', toolCallId: 'call_1_2' },
       text: {
-        en: 'pi does not trust them. After a "length" stop, no call is prepared, validated, hooked or executed. Each '
-          + 'ends with: `Tool call "save_note" was not executed: the response hit the output token limit, so its '
-          + 'arguments may be truncated. Re-issue the tool call with complete arguments.`',
-        'zh-CN': 'pi 不会信任它们。遇到 "length" 停止时，任何调用都不会被预处理、校验、经过钩子或执行。每个调用都以这段文字结束：'
-          + '`Tool call "save_note" was not executed: the response hit the output token limit, so its arguments may be '
-          + 'truncated. Re-issue the tool call with complete arguments.`',
+        en: 'pi trusts none of the calls, not even the first, whose arguments are complete. After a "length" stop no call '
+          + 'is prepared, validated, hooked or executed. Each ends with: `Tool call "save_note" was not executed: the '
+          + 'response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete '
+          + 'arguments.`',
+        'zh-CN': 'pi 一个调用都不信任，连参数完整的第一个也不例外。遇到 "length" 停止时，任何调用都不会被预处理、校验、经过钩子或执行。'
+          + '每个调用都以这段文字结束：`Tool call "save_note" was not executed: the response hit the output token limit, '
+          + 'so its arguments may be truncated. Re-issue the tool call with complete arguments.`',
+      },
+    },
+    {
+      id: 'both',
+      at: { on: 'turn_end', turn: 1 },
+      text: {
+        en: 'Two calls, two error results, nothing executed. The text tells the model what to do next.',
+        'zh-CN': '两个调用，两个错误结果，什么都没有执行。这段文字告诉了模型下一步该怎么做。',
       },
     },
     {
       id: 'retry',
       at: { on: 'turn_start', turn: 2 },
       text: {
-        en: 'The message is in the transcript, so the model re-issues the call, this time with complete arguments.',
-        'zh-CN': '这段信息已在对话记录里，于是模型重新发出调用，这次参数是完整的。',
+        en: 'The message is in the transcript, so the model re-issues both calls, this time with complete arguments.',
+        'zh-CN': '这段信息已在对话记录里，于是模型重新发出两个调用，这次参数是完整的。',
       },
     },
     {
       id: 'saved',
-      at: { on: 'phase', toolCallId: 'call_2_1', phase: 'execute', edge: 'end' },
+      at: { on: 'phase', toolCallId: 'call_2_2', phase: 'execute', edge: 'end' },
       text: {
-        en: 'Complete arguments, and the note is saved with all four lines.',
-        'zh-CN': '参数完整了，笔记连同全部四行都保存好了。',
+        en: 'Complete arguments, and both notes are saved; the checklist has all four lines.',
+        'zh-CN': '参数完整了，两条笔记都已保存，清单的四行一行不少。',
       },
     },
   ],
