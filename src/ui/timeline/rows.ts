@@ -4,7 +4,8 @@ import type { CallLane, RecordingLayout, TimelineLayout } from '../../core/trace
 import { lowerBound } from '../../core/trace/layout-geometry.ts';
 
 export const AXIS_HEIGHT = 30;
-export const LABEL_WIDTH = 188;
+/** The label column: 188 px, narrower in a narrow panel so the plot keeps most of the width. */
+export const labelWidthFor = (width: number): number => Math.round(Math.min(188, Math.max(128, width * 0.3)));
 export const RIGHT_PAD = 28;
 const HEIGHT = { header: 32, stream: 30, call: 26, gap: 16 } as const;
 

@@ -2,7 +2,7 @@
 // mirrored from the scroll container, and zooming around a point so what is under the pointer stays there.
 import { tick } from 'svelte';
 import type { Scale } from '../../core/trace/layout-geometry.ts';
-import { AXIS_HEIGHT, LABEL_WIDTH, RIGHT_PAD } from './rows.ts';
+import { AXIS_HEIGHT, labelWidthFor, RIGHT_PAD } from './rows.ts';
 
 /** Closest zoom: 40 px per ms. Browsers cap an element's size near 33 million px; stay well below. */
 const MAX_PX_PER_MS = 40;
@@ -28,13 +28,14 @@ export class TimelineView {
   get rowsHeight(): number { return this.extent().rowsHeight; }
 
   get fitted(): boolean { return this.#fitted; }
-  get plotWidth(): number { return Math.max(40, this.width - LABEL_WIDTH - RIGHT_PAD); }
+  get labelWidth(): number { return labelWidthFor(this.width); }
+  get plotWidth(): number { return Math.max(40, this.width - this.labelWidth - RIGHT_PAD); }
   get fitPxPerMs(): number { return this.plotWidth / Math.max(this.durationMs, 1); }
   get maxPxPerMs(): number { return Math.max(this.fitPxPerMs, Math.min(MAX_PX_PER_MS, MAX_CONTENT_PX / Math.max(this.durationMs, 1))); }
   get pxPerMs(): number { return this.#fitted ? this.fitPxPerMs : this.#zoomPxPerMs; }
-  get contentWidth(): number { return LABEL_WIDTH + this.durationMs * this.pxPerMs + RIGHT_PAD; }
+  get contentWidth(): number { return this.labelWidth + this.durationMs * this.pxPerMs + RIGHT_PAD; }
   get contentHeight(): number { return AXIS_HEIGHT + this.rowsHeight + 8; }
-  get scale(): Scale { return { pxPerMs: this.pxPerMs, offsetPx: LABEL_WIDTH - this.scrollLeft }; }
+  get scale(): Scale { return { pxPerMs: this.pxPerMs, offsetPx: this.labelWidth - this.scrollLeft }; }
   get canZoomIn(): boolean { return this.pxPerMs < this.maxPxPerMs * 0.999; }
   get canZoomOut(): boolean { return !this.#fitted && this.pxPerMs > this.fitPxPerMs * 1.001; }
 
@@ -44,19 +45,19 @@ export class TimelineView {
   }
 
   /** Zooms by `factor` keeping the time under view x `anchorX` in place (default: the middle of the plot). */
-  zoomAt(factor: number, anchorX = LABEL_WIDTH + this.plotWidth / 2): void {
+  zoomAt(factor: number, anchorX = this.labelWidth + this.plotWidth / 2): void {
     const before = this.pxPerMs;
     const next = Math.min(this.maxPxPerMs, Math.max(this.fitPxPerMs, before * factor));
     if (next === before) return;
-    const anchor = Math.max(LABEL_WIDTH, anchorX);
-    const anchorMs = (anchor - LABEL_WIDTH + this.scrollLeft) / before;
+    const anchor = Math.max(this.labelWidth, anchorX);
+    const anchorMs = (anchor - this.labelWidth + this.scrollLeft) / before;
     if (next <= this.fitPxPerMs * 1.0001) {
       this.fit();
       return;
     }
     this.#fitted = false;
     this.#zoomPxPerMs = next;
-    this.scrollTo(anchorMs * next - (anchor - LABEL_WIDTH), this.scrollTop);
+    this.scrollTo(anchorMs * next - (anchor - this.labelWidth), this.scrollTop);
   }
 
   /** Scrolls so [startMs, endMs] (or as much as fits) and the row band [top, bottom) are in view. */
