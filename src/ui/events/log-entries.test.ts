@@ -4,7 +4,7 @@ import { VirtualClock } from '../../core/clock.ts';
 import { parseScenario } from '../../core/scenario/parse-scenario.ts';
 import { recordScenario } from '../../core/trace/recorder.ts';
 import type { Recording } from '../../core/trace/recording.ts';
-import { buildLogEntries, PI_EVENT_TYPES, rowForSelection, toolCallIdsIn, type LogFilter } from './log-entries.ts';
+import { buildLogEntries, PI_EVENT_TYPES, rowForSelection, selectionSeq, toolCallIdsIn, type LogFilter } from './log-entries.ts';
 
 async function record(file: object): Promise<Recording> {
   const parsed = parseScenario(JSON.stringify(file));
@@ -59,7 +59,7 @@ describe('event log rows', () => {
     expect(traced.find((r) => r.type === 'trace_phase_start')?.summary).toBe('a queued start');
   });
 
-  it('finds the row for a selection: the event itself, the stream row holding it, or the latest row about the call', async () => {
+  it('finds the row for a selection: the event itself, the stream row holding it, the row about the call for a phase', async () => {
     const recording = await record(twoCalls);
     const rows = buildLogEntries(recording.events, recording.events.length, filter());
     const end = rows.find((r) => r.type === 'tool_execution_end')!;
@@ -69,6 +69,12 @@ describe('event log rows', () => {
     const queued = recording.events.find((e) => e.event.type === 'trace_phase_start' && e.event.toolCallId === 'b')!;
     expect(rows[rowForSelection(rows, { seq: queued.seq, toolCallId: 'b' })].type).toBe('message_end');
     expect(rowForSelection(rows, null)).toBe(-1);
+    // A phase picked on the timeline: the row just before that phase began, about the same call.
+    const phaseRow = (phase: string) => rows[rowForSelection(rows, { toolCallId: 'a', ...selectionSeq(recording.events, { toolCallId: 'a', phase }) })];
+    expect(phaseRow('execute').type).toBe('tool_execution_start');
+    expect(phaseRow('validate').type).toBe('tool_execution_start');
+    expect(phaseRow('result')).toMatchObject({ type: 'tool_execution_end', summary: 'echo a: one' });
+    expect(phaseRow('queued').type).toBe('message_end');
   });
 
   it('builds 10,000 rows in a few milliseconds once each event has been described', async () => {

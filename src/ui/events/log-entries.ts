@@ -168,18 +168,40 @@ export function toolCallIdsIn(events: readonly RecordedEvent[]): string[] {
 }
 
 /**
- * The row to highlight for a selection: the row of event `seq` (or the latest row before it), preferring rows
- * about the selected call. -1 when there is none.
+ * The row to highlight for a selection: the row of event `seq` (or the stream row holding it); else the latest row
+ * at or before `seq` (about the selected call, when there is one), or with `forward` the first row after it.
+ * -1 when there is none.
  */
-export function rowForSelection(rows: readonly LogEntry[], selection: { seq?: number; toolCallId?: string } | null): number {
+export function rowForSelection(rows: readonly LogEntry[], selection: { seq?: number; toolCallId?: string; forward?: boolean } | null): number {
   if (!selection || rows.length === 0) return -1;
   const { seq, toolCallId } = selection;
   const about = (row: LogEntry) => toolCallId === undefined || row.toolCallIds.includes(toolCallId);
   if (seq === undefined) return toolCallId === undefined ? -1 : rows.findIndex(about);
-  let best = -1;
-  for (let i = 0; i < rows.length && rows[i].key <= seq; i++) {
-    if (rows[i].key <= seq && seq <= rows[i].seq) return i; // a folded stream row that contains it
-    if (about(rows[i])) best = i;
+  let latest = -1;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (row.key <= seq && seq <= row.seq) return i;
+    if (row.key > seq) {
+      if (!selection.forward) break;
+      if (about(row)) return i;
+    } else if (about(row)) latest = i;
   }
-  return best;
+  return latest;
+}
+
+/**
+ * The event a selection points at: its own `seq`; for a phase picked on the timeline, the start of that phase, to be
+ * looked up forward for `result` (its row is the tool_execution_end that begins it) and backward for the others
+ * (tool_execution_start for the pipeline phases, the assistant message for `queued`).
+ */
+export function selectionSeq(
+  events: readonly RecordedEvent[],
+  selection: { seq?: number; toolCallId?: string; phase?: string } | null,
+): { seq?: number; forward?: boolean } {
+  if (!selection) return {};
+  if (selection.seq !== undefined) return { seq: selection.seq };
+  if (selection.toolCallId === undefined || selection.phase === undefined) return {};
+  const start = events.find((e) => e.source === 'trace' && e.event.type === 'trace_phase_start'
+    && e.event.toolCallId === selection.toolCallId && e.event.phase === selection.phase);
+  return start ? { seq: start.seq, forward: selection.phase === 'result' } : {};
 }
