@@ -76,7 +76,7 @@ export async function run(): Promise<void> {
         chart.dispatchEvent(new WheelEvent('wheel', { deltaY: -150, ctrlKey: true, clientX: box.left + 700, clientY: box.top + 200, bubbles: true, cancelable: true }));
       }
       await h.nextPaint();
-      const svg = chart.querySelector('svg')!;
+      const svg = chart.querySelector('svg.chart')!;
       const pointer = (type: string, x: number, y: number) => svg.dispatchEvent(new PointerEvent(type, {
         clientX: x, clientY: y, pointerId: 1, button: 0, pointerType: 'mouse', bubbles: true,
       }));

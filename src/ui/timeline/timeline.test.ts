@@ -175,7 +175,7 @@ describe('Timeline', () => {
     const chart = el('[data-testid="timeline-chart"]') as HTMLElement;
     const box = chart.getBoundingClientRect();
     const start = { x: box.left + 600, y: box.top + 200 };
-    const fire = (type: string, x: number, y: number) => chart.querySelector('svg')!.dispatchEvent(
+    const fire = (type: string, x: number, y: number) => chart.querySelector('svg.chart')!.dispatchEvent(
       new PointerEvent(type, { clientX: x, clientY: y, pointerId: 7, button: 0, pointerType: 'mouse', bubbles: true }),
     );
     fire('pointerdown', start.x, start.y);
@@ -227,7 +227,7 @@ describe('Timeline at scale and for everyone', () => {
   it('zooms with a two-finger pinch around its middle', async () => {
     show([parallel]);
     const fit = pxPerMs();
-    const svg = el('[data-testid="timeline-chart"] svg')!;
+    const svg = el('[data-testid="timeline-chart"] svg.chart')!;
     const box = rect(svg);
     const touch = (type: string, id: number, x: number) => svg.dispatchEvent(new PointerEvent(type, {
       clientX: x, clientY: box.top + 150, pointerId: id, pointerType: 'touch', bubbles: true,
