@@ -90,8 +90,14 @@ export class TimelineView {
   /** The scroll container moved (scrollbar, wheel, touch): mirror it. */
   syncFromScroller(): void {
     if (!this.scroller) return;
-    this.scrollLeft = this.#domLeft = this.scroller.scrollLeft;
-    this.scrollTop = this.#domTop = this.scroller.scrollTop;
+    const left = this.scroller.scrollLeft;
+    const top = this.scroller.scrollTop;
+    this.#domLeft = left;
+    this.#domTop = top;
+    // The browser keeps scroll offsets in whole (device) pixels: the echo of an offset we set differs by a fraction,
+    // and taking it would draw every zoom step twice.
+    if (Math.abs(left - this.scrollLeft) >= 1) this.scrollLeft = left;
+    if (Math.abs(top - this.scrollTop) >= 1) this.scrollTop = top;
   }
 }
 
