@@ -4,7 +4,7 @@ import { mount } from 'svelte';
 import App from './App.svelte';
 import { createWorkspaceFilesService } from './state/files-service.ts';
 import { createLazyRuntime } from './state/lazy-runtime.ts';
-import { THEME_HINT_KEY } from './state/preferences.svelte.ts';
+import { THEME_HINT_KEY, themeFromUrl } from './state/preferences.svelte.ts';
 import { createSandboxLogTap } from './state/run-sandbox-logs.ts';
 import { createIdbStore } from './storage/idb-store.ts';
 import './ui/global.css';
@@ -12,7 +12,9 @@ import './ui/global.css';
 function applyThemeHint(): void {
   let choice: string | null = null;
   try { choice = localStorage.getItem(THEME_HINT_KEY); } catch { /* storage disabled */ }
-  const dark = choice === 'dark' || (choice !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+  // `?theme=` (demo links, screenshots) wins for this page load, before the first paint.
+  const shown = themeFromUrl(location.href);
+  const dark = shown ? shown === 'dark' : choice === 'dark' || (choice !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
 

@@ -1,22 +1,36 @@
 // Global preferences: the colour theme (follows the OS unless chosen) and pane sizes, shared by all tabs and
 // saved through the workspace repository. The theme is mirrored to localStorage only so the first paint after a
-// reload already has the right colours (IndexedDB answers too late for that).
+// reload already has the right colours (IndexedDB answers too late for that). A `?theme=light|dark` URL parameter
+// shows that theme for one page load without saving it (demo links, screenshots), until the user picks one.
 import type { WorkspaceRepository } from '../storage/workspace-repository.ts';
 import { DEFAULT_PREFERENCES, type Preferences, type ThemeChoice } from '../storage/workspace.ts';
 
 export const THEME_HINT_KEY = 'pi-playground.theme';
+export const THEME_URL_PARAM = 'theme';
+
+/** The theme a URL asks for (`?theme=light` or `?theme=dark`), or null. */
+export function themeFromUrl(href: string | undefined): 'light' | 'dark' | null {
+  try {
+    const value = href ? new URL(href).searchParams.get(THEME_URL_PARAM) : null;
+    return value === 'light' || value === 'dark' ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 export class PreferencesState {
   #theme = $state<ThemeChoice>('system');
   #panes = $state<Record<string, number>>({});
   #systemDark = $state(false);
+  /** The URL's theme for this page load; dropped once the user chooses. */
+  #shown = $state<'light' | 'dark' | null>(themeFromUrl(globalThis.location?.href));
   #timer: ReturnType<typeof setTimeout> | undefined;
   #media: MediaQueryList | null = null;
   #onMedia = (event: MediaQueryListEvent) => { this.#systemDark = event.matches; };
 
   /** The theme actually shown. */
   readonly resolvedTheme = $derived<'light' | 'dark'>(
-    this.#theme === 'system' ? (this.#systemDark ? 'dark' : 'light') : this.#theme,
+    this.#shown ?? (this.#theme === 'system' ? (this.#systemDark ? 'dark' : 'light') : this.#theme),
   );
 
   constructor(private readonly repository: WorkspaceRepository | null) {
@@ -28,7 +42,8 @@ export class PreferencesState {
     this.#theme = readThemeHint() ?? DEFAULT_PREFERENCES.theme;
   }
 
-  get theme(): ThemeChoice { return this.#theme; }
+  /** The choice in effect: the URL's theme for this page load, else the saved one. */
+  get theme(): ThemeChoice { return this.#shown ?? this.#theme; }
   get panes(): Readonly<Record<string, number>> { return this.#panes; }
 
   async load(): Promise<void> {
@@ -40,6 +55,8 @@ export class PreferencesState {
   }
 
   setTheme(theme: ThemeChoice): void {
+    if (this.#shown !== null) dropThemeParam();
+    this.#shown = null;
     this.#theme = theme;
     writeThemeHint(theme);
     this.#schedule();
@@ -47,7 +64,8 @@ export class PreferencesState {
 
   /** Light -> dark -> system, the order of the header's toggle. */
   cycleTheme(): void {
-    this.setTheme(this.#theme === 'light' ? 'dark' : this.#theme === 'dark' ? 'system' : 'light');
+    const from = this.theme;
+    this.setTheme(from === 'light' ? 'dark' : from === 'dark' ? 'system' : 'light');
   }
 
   pane(id: string, fallback: number): number {
@@ -89,6 +107,15 @@ function readThemeHint(): ThemeChoice | null {
   } catch {
     return null; // storage disabled: the OS theme is a fine first guess
   }
+}
+
+/** A choice made later must not be undone by the next reload of a `?theme=` URL. */
+function dropThemeParam(): void {
+  try {
+    const url = new URL(globalThis.location.href);
+    url.searchParams.delete(THEME_URL_PARAM);
+    history.replaceState(history.state, '', url.href);
+  } catch { /* not in a browser */ }
 }
 
 function writeThemeHint(theme: ThemeChoice): void {
