@@ -14,6 +14,7 @@ import { PersistenceState } from './persistence.svelte.ts';
 import { createBackupStore } from './portable-backups.ts';
 import { createSessionFileWriter } from './portable-files.ts';
 import { PortableState } from './portable.svelte.ts';
+import { PresentationState } from './automation-presentation.svelte.ts';
 import { PreferencesState } from './preferences.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
 import { createRunEnvironment } from './run-environment.ts';
@@ -87,9 +88,10 @@ export function createAppState(services: AppServices): RunningApp {
     },
     sessionFiles: createSessionFileWriter(files),
   });
+  const presentation = new PresentationState();
 
   return {
-    workspace, views, preferences, persistence, evaluation, tryRun, providers, scenarios, run, lessons, files, codingTools, fileSnapshots, portable,
+    workspace, views, preferences, persistence, evaluation, tryRun, providers, scenarios, run, lessons, files, codingTools, fileSnapshots, portable, presentation,
     async start() {
       const [view] = await Promise.all([repository.loadViewState(), preferences.load()]);
       views.load(view);

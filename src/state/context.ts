@@ -7,6 +7,7 @@ import type { FilesSnapshotsState } from './files-snapshots.svelte.ts';
 import type { FilesState } from './files.svelte.ts';
 import type { PersistenceState } from './persistence.svelte.ts';
 import type { PortableState } from './portable.svelte.ts';
+import type { PresentationState } from './automation-presentation.svelte.ts';
 import type { PreferencesState } from './preferences.svelte.ts';
 import type { RunState } from './run.svelte.ts';
 import type { ScenarioState } from './scenario.svelte.ts';
@@ -31,6 +32,8 @@ export interface AppState {
   codingTools: CodingToolsState;
   fileSnapshots: FilesSnapshotsState;
   portable: PortableState;
+  /** Pane layout for this page load (URL, scripts, keyboard) and the shortcuts overlay. */
+  presentation: PresentationState;
 }
 
 const APP_STATE = Symbol('app-state');
@@ -59,3 +62,4 @@ export const getFiles = (): FilesState => app().files;
 export const getCodingTools = (): CodingToolsState => app().codingTools;
 export const getFileSnapshots = (): FilesSnapshotsState => app().fileSnapshots;
 export const getPortable = (): PortableState => app().portable;
+export const getPresentation = (): PresentationState => app().presentation;
