@@ -1,12 +1,13 @@
 // "What the model sees": the workspace's evaluated tools and system prompt, encoded for every API variant as
 // pi-ai 0.85.1 would send them, in one of three conversation moments, plus the schema lint per API. Re-encodes
 // only when a tool, the prompt or the moment really changed; a broken tool is left out and named, never fatal.
-import { lintTools, type LintFinding } from '../core/lint/index.ts';
-import { API_VARIANTS, checkTool, encodeVariants, type ApiVariant, type EncodeResult } from '../core/providers/index.ts';
+// The encoders and the lint are a chunk of their own (providers/engine.ts): until `load()` brings them, there is
+// nothing encoded and nothing linted.
+import type { LintFinding } from '../core/lint/index.ts';
+import type { ApiVariant, EncodeResult } from '../core/providers/index.ts';
 import type { EvaluationState } from './evaluation.svelte.ts';
 import { buildConversation, conversationOptions, CONVERSATION_IDS, ENGLISH_TEXTS, type ConversationId, type ConversationInput, type ConversationTexts } from './providers/conversations.ts';
 import { findingPointer, toolsPointer } from './providers/request-paths.ts';
-import { findingSourcePoint } from './providers/source-lines.ts';
 import { ToolStabilizer, type PanelTool } from './providers/stable-tools.ts';
 import type { ViewsState } from './views.svelte.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
@@ -36,6 +37,8 @@ export interface Highlight {
 
 const VIEW = 'providers';
 
+type ProvidersEngine = typeof import('./providers/engine.ts');
+
 export class ProvidersState {
   #highlight = $state.raw<Highlight | null>(null);
   #texts = $state.raw<ConversationTexts>(ENGLISH_TEXTS);
@@ -44,14 +47,31 @@ export class ProvidersState {
   #encodeRuns = 0;
   #lintRuns = 0;
   #workStart: number | null = null;
+  #engine = $state.raw<ProvidersEngine | null>(null);
+  #loading: Promise<void> | null = null;
 
   constructor(
     private readonly workspace: WorkspaceState,
     private readonly evaluation: EvaluationState,
     private readonly views: ViewsState,
-    /** The variants shown, one tab each (tests add unknown ones). */
-    readonly variants: readonly ApiVariant[] = API_VARIANTS,
+    /** The variants shown, one tab each (tests add unknown ones); default: every variant pi-ai 0.85.1 has. */
+    private readonly chosenVariants?: readonly ApiVariant[],
   ) {}
+
+  /** Brings the encoders and the lint (once); a failed load may be tried again. */
+  load(): Promise<void> {
+    this.#loading ??= import('./providers/engine.ts').then(
+      (engine) => { this.#engine = engine; },
+      (error: unknown) => { this.#loading = null; throw error; },
+    );
+    return this.#loading;
+  }
+
+  /** Whether `load()` has finished: until then `results`, `findings` and `excluded` are empty. */
+  get ready(): boolean { return this.#engine !== null; }
+
+  /** The variants shown, one tab each (none before `load()` unless they were given). */
+  get variants(): readonly ApiVariant[] { return this.chosenVariants ?? this.#engine?.API_VARIANTS ?? []; }
 
   // ------------------------------------------------------------------ choices (saved with the view state)
 
@@ -103,14 +123,22 @@ export class ProvidersState {
 
   // ------------------------------------------------------------------ derived views of the workspace
 
-  /** Every evaluated tool in list order (the last valid version of a file that has problems now: `stale`). */
-  readonly tools: PanelTool[] = $derived.by(() => this.#stabilizer.update(this.workspace.tools, (id) => this.evaluation.latestToolsFor(id)));
+  /**
+   * Every evaluated tool in list order (the last valid version of a file that has problems now: `stale`), then
+   * pi's built-in coding tools when runs get them, as the model would see them in a run.
+   */
+  readonly tools: PanelTool[] = $derived.by(() => {
+    const files = [...this.workspace.tools, ...this.evaluation.extraTools.map((t) => ({ id: t.fileId }))];
+    return this.#stabilizer.update(files, (id) => this.evaluation.latestToolsFor(id));
+  });
 
   /** Tools whose schema no API can be sent, named with the pointer of the first problem. */
   readonly excluded: ExcludedTool[] = $derived.by(() => {
     const out: ExcludedTool[] = [];
+    const engine = this.#engine;
+    if (!engine) return out;
     this.tools.forEach((entry, index) => {
-      const problem = checkTool(entry.tool, index);
+      const problem = engine.checkTool(entry.tool, index);
       if (problem) out.push({ toolName: entry.tool.name, fileId: entry.fileId, path: problem.path, message: problem.message });
     });
     return out;
@@ -130,11 +158,13 @@ export class ProvidersState {
 
   /** The encoded request of every variant, by variant key. */
   readonly results: ReadonlyMap<string, EncodeResult> = $derived.by(() => {
+    const engine = this.#engine;
+    if (!engine) return new Map();
     const input = this.input;
     const conversation = this.conversation;
     const started = performance.now();
     this.#workStart ??= started;
-    const encoded = encodeVariants((variant) => buildConversation(conversation, variant, input), conversationOptions(conversation), this.variants);
+    const encoded = engine.encodeVariants((variant) => buildConversation(conversation, variant, input), conversationOptions(conversation), this.variants);
     this.#encodeRuns++;
     const elapsed = performance.now() - started;
     performance.measure?.('pi:providers-encode', { start: started, duration: elapsed });
@@ -143,9 +173,11 @@ export class ProvidersState {
 
   /** Lint of every tool (broken ones get one `invalid-schema` finding) for every variant. */
   readonly findings: LintFinding[] = $derived.by(() => {
+    const engine = this.#engine;
+    if (!engine) return [];
     const started = performance.now();
     this.#workStart ??= started;
-    const findings = lintTools(this.tools.map((t) => t.tool), this.variants);
+    const findings = engine.lintTools(this.tools.map((t) => t.tool), this.variants);
     this.#lintRuns++;
     performance.measure?.('pi:providers-lint', { start: started, duration: performance.now() - started });
     return findings;
@@ -203,8 +235,8 @@ export class ProvidersState {
     const index = finding.rule === 'duplicate-tool-name' ? Number(/#(\d+)/.exec(finding.message)?.[1] ?? -1) : -1;
     const entry = this.tools[index] && this.tools[index].tool.name === finding.toolName ? this.tools[index] : this.tools.find((t) => t.tool.name === finding.toolName);
     const file = entry && this.workspace.tools.find((f) => f.id === entry.fileId);
-    if (!entry || !file) return false;
-    const point = findingSourcePoint(file.kind, file.source, entry.evaluated, finding);
+    if (!entry || !file || !this.#engine) return false;
+    const point = this.#engine.findingSourcePoint(file.kind, file.source, entry.evaluated, finding);
     this.workspace.select(file.id);
     this.views.reveal(file.id, point.line, point.column);
     return true;

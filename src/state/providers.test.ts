@@ -4,6 +4,9 @@ import type { ToolFile } from '../storage/workspace.ts';
 import { EvaluationState } from './evaluation.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
 import { ENGLISH_TEXTS } from './providers/conversations.ts';
+import { createAppState } from './app-state.ts';
+import { CODING_TOOLS_KEY } from './files-coding-tools.svelte.ts';
+import { createMemoryStore } from '../storage/memory-store.ts';
 import { createFakeRuntime } from './testing/fake-runtime.ts';
 import type { EvaluatedTool, Evaluation, ToolRuntime } from './tool-runtime.ts';
 import { ViewsState } from './views.svelte.ts';
@@ -27,7 +30,7 @@ async function setup(files: ToolFile[], options: { runtime?: ToolRuntime; varian
   const evaluation = new EvaluationState(options.runtime ?? createFakeRuntime(), workspace, { typingDelayMs: 0 });
   const views = new ViewsState();
   const providers = new ProvidersState(workspace, evaluation, views, options.variants);
-  await evaluation.evaluateNow();
+  await Promise.all([evaluation.evaluateNow(), providers.load()]);
   return { workspace, evaluation, views, providers };
 }
 
@@ -164,6 +167,34 @@ describe('ProvidersState', () => {
     expect(text).toContain('[tool error] 服务不可用（503）。');
     providers.setUserPrompt('Weather in Oslo?');
     expect(JSON.stringify(body(providers, 'mistral-conversations'))).toContain('Weather in Oslo?');
+  });
+
+  it('encodes nothing before its encoders are loaded, then every API variant', async () => {
+    const workspace = new WorkspaceState();
+    workspace.load({ tools: [WEATHER], hooks: '', settings: { toolExecution: 'parallel', systemPrompt: '' } });
+    const evaluation = new EvaluationState(createFakeRuntime(), workspace, { typingDelayMs: 0 });
+    await evaluation.evaluateNow();
+    const providers = new ProvidersState(workspace, evaluation, new ViewsState());
+    expect([providers.ready, providers.variants.length, providers.results.size, providers.findings.length]).toEqual([false, 0, 0, 0]);
+    await providers.load();
+    expect([providers.ready, providers.variants.length, providers.results.size]).toEqual([true, API_VARIANTS.length, API_VARIANTS.length]);
+  });
+
+  it("lists pi's built-in coding tools after the workspace's own when runs get them, and sends them to every API", async () => {
+    const app = createAppState({ store: createMemoryStore(), runtime: createFakeRuntime(), channelName: `providers-${Date.now()}`, saveDelayMs: 0, typingDelayMs: 0 });
+    await app.start();
+    await app.files.loaded();
+    await app.codingTools.start();
+    await Promise.all([app.evaluation.evaluateNow(), app.providers.load()]);
+    const own = app.providers.tools.map((t) => t.tool.name);
+    expect(own).not.toContain('read');
+
+    app.workspace.setExtension(CODING_TOOLS_KEY, { enabled: true, tools: ['read', 'grep'] }, { key: 'files.codingTools.undo.on' });
+    expect(app.providers.tools.map((t) => t.tool.name)).toEqual([...own, 'read', 'grep']);
+    expect(app.providers.tools.slice(-2).map((t) => t.fileId)).toEqual(['builtin:read', 'builtin:grep']);
+    const names = (body(app.providers, 'anthropic-messages').tools as { name: string }[]).map((t) => t.name);
+    expect(names.slice(-2)).toEqual(['read', 'grep']);
+    app.dispose();
   });
 
   it('remembers the conversation, scope and selected API in the view options', async () => {

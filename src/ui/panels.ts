@@ -1,23 +1,25 @@
 // The panels shown as tabs beside the editor. To add one: import its component and append an entry
 // (see shell/view-registry.ts for the contract). Only panels that exist are listed; no placeholders.
+// The schema view (the first tab) comes with the page; every other panel is its own chunk, loaded when its tab
+// first opens, so the first load carries only the shell (docs/decisions/ui-first-load-splitting.md).
 import type { ViewDefinition } from './shell/view-registry.ts';
-import LessonsPanel from './lessons/LessonsPanel.svelte';
-import FilesPanel from './files/FilesPanel.svelte';
 import SchemaView from './schema/SchemaView.svelte';
-import EventLogPanel from './events/EventLogPanel.svelte';
-import TimelinePanel from './run/TimelinePanel.svelte';
-import ScenarioPanel from './scenario/ScenarioPanel.svelte';
-import ProvidersPanel from './providers/ProvidersPanel.svelte';
+
+// The panel's encoders come in parallel with it rather than after it has mounted.
+async function providersPanel() {
+  const [panel] = await Promise.all([import('./providers/ProvidersPanel.svelte'), import('../state/providers/engine.ts')]);
+  return panel;
+}
 
 export const PANELS: ViewDefinition[] = [
   { id: 'schema', title: 'schema.tab', icon: 'braces', component: SchemaView, order: 10 },
   // An eye: what the model sees of the tools, per provider API.
-  { id: 'providers', title: 'providers.tab', icon: { path: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z' }, component: ProvidersPanel, order: 20 },
-  { id: 'scenario', title: 'scenario.tab', icon: { path: 'M6 3h12v18H6zM9.5 8h5M9.5 12h5M9.5 16h3' }, component: ScenarioPanel, order: 30 },
-  { id: 'timeline', title: 'run.tab.timeline', icon: { path: 'M4 4v16M8 7h8M11 12h9M8 17h6' }, component: TimelinePanel, order: 40 },
-  { id: 'events', title: 'events.tab', icon: { path: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01' }, component: EventLogPanel, order: 50 },
+  { id: 'providers', title: 'providers.tab', icon: { path: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z' }, load: providersPanel, order: 20 },
+  { id: 'scenario', title: 'scenario.tab', icon: { path: 'M6 3h12v18H6zM9.5 8h5M9.5 12h5M9.5 16h3' }, load: () => import('./scenario/ScenarioPanel.svelte'), order: 30 },
+  { id: 'timeline', title: 'run.tab.timeline', icon: { path: 'M4 4v16M8 7h8M11 12h9M8 17h6' }, load: () => import('./run/TimelinePanel.svelte'), order: 40 },
+  { id: 'events', title: 'events.tab', icon: { path: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01' }, load: () => import('./events/EventLogPanel.svelte'), order: 50 },
   // A folder: the virtual filesystem, its snapshots and pi's coding tools for runs.
-  { id: 'files', title: 'files.tab', icon: { path: 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2h8.5A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5z' }, component: FilesPanel, order: 60 },
+  { id: 'files', title: 'files.tab', icon: { path: 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2h8.5A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5z' }, load: () => import('./files/FilesPanel.svelte'), order: 60 },
   // An open book: the guided lessons of pi's tool chapter.
-  { id: 'lessons', title: 'lessons.tab', icon: { path: 'M12 6.5C10 5 7 4.5 3 5v13c4-.5 7 0 9 1.5 2-1.5 5-2 9-1.5V5c-4-.5-7 0-9 1.5zM12 6.5v13' }, component: LessonsPanel, order: 70 },
+  { id: 'lessons', title: 'lessons.tab', icon: { path: 'M12 6.5C10 5 7 4.5 3 5v13c4-.5 7 0 9 1.5 2-1.5 5-2 9-1.5V5c-4-.5-7 0-9 1.5zM12 6.5v13' }, load: () => import('./lessons/LessonsPanel.svelte'), order: 70 },
 ];

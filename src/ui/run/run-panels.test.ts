@@ -34,6 +34,7 @@ describe('the run panels', () => {
     const total = page.getByTestId('run-total-parallel');
     await expect.element(total).toHaveAttribute('data-status', 'done');
     await page.getByTestId('view-tab-events').click();
+    await expect.element(page.getByTestId('events-panel')).toBeInTheDocument(); // the panel is its own chunk
     expect(rowsShown().at(-1)).toBe('agent_end');
     await expect.element(page.getByTestId('transport')).toHaveAttribute('data-state', 'ended');
   });

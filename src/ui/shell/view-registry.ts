@@ -2,6 +2,7 @@
 // tab per registered panel, so a new panel (providers, scenario, timeline, events, files) is one entry in
 // ui/panels.ts and nothing else. Panels read what they need from the app state in context.
 import type { Component } from 'svelte';
+import type { ViewLoader } from './lazy-view.ts';
 import type { IconName } from '../common/icons.ts';
 import { CATALOG } from '../i18n/catalog.ts';
 import { t } from '../i18n/i18n.svelte.ts';
@@ -17,7 +18,12 @@ export interface ViewDefinition {
   /** An icon name from common/icons.ts, or raw 24x24 path data. */
   icon: IconName | { path: string };
   /** Rendered without props while its tab is open. */
-  component: Component;
+  component?: Component;
+  /**
+   * Instead of `component`: a dynamic import of it, so the panel's code (and what only it uses) is a chunk of its
+   * own, fetched when the tab first opens rather than with the first page load.
+   */
+  load?: ViewLoader;
   /** Tabs are sorted by order, then by title. Built-ins use 10, 20, 30, … */
   order: number;
 }
@@ -32,6 +38,7 @@ export function orderViews(views: readonly ViewDefinition[]): ViewDefinition[] {
   const seen = new Set<string>();
   for (const view of views) {
     if (seen.has(view.id)) throw new Error(`Two panels registered with id "${view.id}"`);
+    if (!view.component === !view.load) throw new Error(`Panel "${view.id}" needs exactly one of component and load`);
     seen.add(view.id);
   }
   return [...views].sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));

@@ -5,7 +5,7 @@ import App from '../../App.svelte';
 import type { AppServices } from '../../state/app-state.ts';
 import { createFakeRuntime } from '../../state/testing/fake-runtime.ts';
 import { createIdbStore } from '../../storage/idb-store.ts';
-import type { KeyValueStore } from '../../storage/kv-store.ts';
+import type { ViewDefinition } from '../shell/view-registry.ts';
 
 let counter = 0;
 
@@ -13,7 +13,7 @@ export interface MountedApp {
   target: HTMLElement;
   services: AppServices;
   /** Unmounts (flushing saves) and mounts a fresh app on the same store, as a reload would. */
-  reload(overrides?: Partial<AppServices>): Promise<MountedApp>;
+  reload(overrides?: MountOptions): Promise<MountedApp>;
   destroy(): Promise<void>;
 }
 
@@ -27,18 +27,23 @@ export async function waitFor<T>(read: () => T | null | undefined | false, what:
   }
 }
 
-export async function mountApp(overrides: Partial<AppServices> & { store?: KeyValueStore } = {}): Promise<MountedApp> {
+/** Services to use instead of the test defaults, and optionally the panels to show instead of the app's own. */
+export type MountOptions = Partial<AppServices> & { panels?: ViewDefinition[] };
+
+export async function mountApp(overrides: MountOptions = {}): Promise<MountedApp> {
+  const { panels, ...given } = overrides;
   const services: AppServices = {
-    store: overrides.store ?? createIdbStore({ dbName: `app-test-${Date.now()}-${counter++}` }),
-    runtime: overrides.runtime === undefined ? createFakeRuntime() : overrides.runtime,
-    channelName: overrides.channelName ?? `app-test-${Date.now()}-${counter++}`,
-    saveDelayMs: overrides.saveDelayMs ?? 30,
-    typingDelayMs: overrides.typingDelayMs ?? 30,
+    ...given,
+    store: given.store ?? createIdbStore({ dbName: `app-test-${Date.now()}-${counter++}` }),
+    runtime: given.runtime === undefined ? createFakeRuntime() : given.runtime,
+    channelName: given.channelName ?? `app-test-${Date.now()}-${counter++}`,
+    saveDelayMs: given.saveDelayMs ?? 30,
+    typingDelayMs: given.typingDelayMs ?? 30,
   };
   const target = document.createElement('div');
   target.style.height = '800px';
   document.body.append(target);
-  const app = mount(App, { target, props: { services } });
+  const app = mount(App, { target, props: panels ? { services, panels } : { services } });
   flushSync();
   await waitFor(() => target.querySelector('[data-testid="app"][data-ready="true"]'), 'the app to load');
   let destroyed = false;
@@ -60,7 +65,7 @@ export async function mountApp(overrides: Partial<AppServices> & { store?: KeyVa
     destroy,
     async reload(next = {}) {
       await destroy();
-      return mountApp({ ...services, runtime: createFakeRuntime(), ...next });
+      return mountApp({ ...services, runtime: createFakeRuntime(), ...(panels ? { panels } : {}), ...next });
     },
   };
 }
