@@ -1,19 +1,19 @@
 // Moving work in and out of the playground: share links and workspace files (held as an offer the user must
 // trust before anything from it is evaluated or replaces the workspace; the workspace it replaces is backed up and
 // stays undoable), pi session imports (added as a scenario with the coding tools it used, then replayed), and the
-// export to pi. Refusals keep the workspace untouched and say what was expected.
+// export to pi. Refusals keep the workspace untouched and say what was expected. The formats themselves are a
+// chunk of their own (portable-codec.ts): call `load()` before anything that reads or writes one.
 import type { PortableError } from '../core/portable/errors.ts';
-import { exportToolFile, zipExport, type ExportFile } from '../core/portable/export-pi/bundle.ts';
-import { parsePiSession, type ImportedSession } from '../core/portable/pi-session.ts';
-import { previewWorkspace, selectForShare, type WorkspacePreview } from '../core/portable/preview.ts';
-import { createShareUrl, decodeShareToken, findShareToken, type ShareScope } from '../core/portable/share-link.ts';
-import { encodeWorkspaceFile, parseWorkspaceFile, workspaceFileName } from '../core/portable/workspace-file.ts';
+import type { ExportFile } from '../core/portable/export-pi/bundle.ts';
+import type { ImportedSession } from '../core/portable/pi-session.ts';
+import type { WorkspacePreview } from '../core/portable/preview.ts';
+import type { ShareScope } from '../core/portable/share-link.ts';
 import type { PortableWorkspace } from '../core/portable/workspace-shape.ts';
 import { SCENARIOS_KEY, parseScenarioDocument, type StoredScenario } from '../storage/scenarios.ts';
 import { createFileId, type Workspace } from '../storage/workspace.ts';
 import { CODING_TOOLS_KEY, CODING_TOOL_ORDER, parseCodingTools } from './files-coding-tools.svelte.ts';
 import type { BackupReason, BackupStore, WorkspaceBackup } from './portable-backups.ts';
-import { preparePiExport, type PiExportOutcome, type PiExportSources } from './portable-export.ts';
+import type { PiExportOutcome, PiExportSources } from './portable-export.ts';
 import type { SessionFileWriter } from './portable-files.ts';
 import type { RunState } from './run.svelte.ts';
 import type { ScenarioState } from './scenario.svelte.ts';
@@ -68,6 +68,13 @@ export function linkSize(length: number): 'ok' | 'long' | 'too-long' {
 export type PortableDialog = 'share' | 'import' | 'exportPi';
 export type ImportSource = 'file' | 'link' | 'session';
 
+type PortableCodec = typeof import('./portable-codec.ts');
+
+/** The address (or pasted text) may hold a share link: worth loading the codec to read it. */
+export function mentionsShareLink(text: string): boolean {
+  return text.includes('share=');
+}
+
 export class PortableState {
   #dialog = $state<PortableDialog | null>(null);
   #importFocus = $state<ImportSource | null>(null);
@@ -76,7 +83,36 @@ export class PortableState {
   #notice = $state.raw<UiMessage | null>(null);
   #backups = $state.raw<WorkspaceBackup[]>([]);
 
+  #codec = $state.raw<PortableCodec | null>(null);
+  #loading: Promise<void> | null = null;
+  #loadError = $state<string | null>(null);
+
   constructor(private readonly deps: PortableDeps) {}
+
+  /** Brings the formats (once). A failure is kept in `loadError` (and rejects); the next call tries again. */
+  load(): Promise<void> {
+    this.#loading ??= import('./portable-codec.ts').then(
+      (codec) => { this.#codec = codec; this.#loadError = null; },
+      (error: unknown) => {
+        this.#loading = null;
+        this.#loadError = error instanceof Error ? error.message : String(error);
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+
+  /** Why the formats could not be loaded (shown until dismissed or a later load succeeds). */
+  get loadError(): string | null { return this.#loadError; }
+  dismissLoadError(): void { this.#loadError = null; }
+
+  /** Whether `load()` has finished, so links, files, sessions and exports can be read and written. */
+  get ready(): boolean { return this.#codec !== null; }
+
+  #need(): PortableCodec {
+    if (!this.#codec) throw new Error('PortableState: load() must finish before a link, file or export is read or written');
+    return this.#codec;
+  }
 
   get dialog(): PortableDialog | null { return this.#dialog; }
   /** Which source the import dialog opens at (the menu's "Import pi session…" opens it at the session). */
@@ -99,6 +135,7 @@ export class PortableState {
 
   /** Reads a share link (a URL, a fragment or pasted text). False when it holds no `share=` at all. */
   receiveLink(text: string): boolean {
+    const { findShareToken, decodeShareToken, previewWorkspace } = this.#need();
     const token = findShareToken(text);
     if (token === null) return false;
     const decoded = decodeShareToken(token);
@@ -110,6 +147,7 @@ export class PortableState {
 
   /** Reads a `.pi-playground.json` file. */
   receiveWorkspaceFile(fileName: string, text: string, byteLength = text.length): void {
+    const { parseWorkspaceFile, previewWorkspace } = this.#need();
     const parsed = parseWorkspaceFile(text, byteLength);
     if (!parsed.ok) return void this.#refuse({ origin: 'file', fileName, error: parsed.error });
     const { workspace } = parsed.file;
@@ -118,6 +156,7 @@ export class PortableState {
 
   /** Reads a pi session file (JSONL): offered as a scenario added to the current workspace. */
   receiveSession(fileName: string, text: string): void {
+    const { parsePiSession, previewWorkspace } = this.#need();
     const parsed = parsePiSession(text);
     if (!parsed.ok) return void this.#refuse({ origin: 'session', fileName, error: parsed.error });
     const { session } = parsed;
@@ -187,6 +226,7 @@ export class PortableState {
 
   /** The link for the whole workspace, or for one tool file and one scenario (by id). */
   shareUrl(base: string, choice: { scope: 'workspace' } | { scope: 'selection'; toolId: string; scenarioId: string | null }): string {
+    const { createShareUrl, selectForShare } = this.#need();
     const workspace = this.deps.workspace.snapshot() as unknown as PortableWorkspace;
     if (choice.scope === 'workspace') return createShareUrl(base, { scope: 'workspace', workspace });
     const scenario = this.deps.scenarios.items.find((s) => s.id === choice.scenarioId);
@@ -195,23 +235,25 @@ export class PortableState {
 
   /** The workspace as a `.pi-playground.json` file. */
   workspaceFile(now = new Date()): { name: string; text: string } {
+    const { encodeWorkspaceFile, workspaceFileName } = this.#need();
     return { name: workspaceFileName('pi-playground', now), text: encodeWorkspaceFile(this.deps.workspace.snapshot() as unknown as PortableWorkspace, now) };
   }
 
   /** One tool file as a self-contained TypeScript file for the real pi (helpers pasted in); null if it is gone. */
   exportTool(toolId: string): ExportFile | null {
     const tool = this.deps.workspace.tools.find((t) => t.id === toolId);
-    return tool ? exportToolFile(tool) : null;
+    return tool ? this.#need().exportToolFile(tool) : null;
   }
 
   /** Files of an export as one zip (a `pi-export/` folder inside). */
   zip(files: ExportFile[]): Uint8Array {
-    return zipExport(files);
+    return this.#need().zipExport(files);
   }
 
   /** The selected scenario (recorded first when needed), its tools, hooks and files, as files for the real pi. */
-  exportToPi(title: string): Promise<PiExportOutcome> {
-    return preparePiExport(this.deps.pi, title);
+  async exportToPi(title: string): Promise<PiExportOutcome> {
+    await this.load();
+    return this.#need().preparePiExport(this.deps.pi, title);
   }
 
   #present(offer: IncomingOffer): void {

@@ -28,6 +28,7 @@ async function setup(store = createMemoryStore()) {
     pi: { workspace: () => workspace.snapshot(), scenarios, run: { recordings: [], stale: false, recordingNow: false, record: async () => false }, runStartFiles: () => null, codingTools: () => [] },
     sessionFiles: { addMissing: async (files) => { written.push(files); return Object.keys(files).length; } },
   });
+  await portable.load();
   return { workspace, views, scenarios, run, portable, store, written };
 }
 

@@ -202,7 +202,7 @@ describe('storage trouble, as the user sees it', () => {
     deleteA.click();
     const menuA = tabA.target.querySelector<HTMLButtonElement>('[data-testid="workspace-menu"]')!;
     menuA.click();
-    await waitFor(() => tabA.target.querySelector('[data-testid="menu-download"]'), 'the menu');
+    await waitFor(() => tabA.target.querySelector('[data-testid="menu-export-file"]'), 'the menu');
     // Tab A saves first (pagehide flush).
     window.dispatchEvent(new Event('pagehide'));
     const message = await waitFor(() => tabB.target.querySelector('[data-testid="status-message"][data-kind="conflict"]'), 'the conflict message');

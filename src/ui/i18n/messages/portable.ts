@@ -186,6 +186,7 @@ export const messages = defineMessages({
     'portable.notice.noBackup': 'Opened, but the backup could not be saved ({reason}). Undo still brings your previous workspace back.',
     'portable.notice.restored': 'Backup restored. Undo brings back what you had just before.',
     'portable.notice.dismiss': 'Dismiss',
+    'portable.loadFailed': 'Sharing, import and export could not be loaded: {reason}',
 
     'portable.undo.link': 'Open shared workspace',
     'portable.undo.file': 'Open workspace file',
@@ -375,6 +376,7 @@ export const messages = defineMessages({
     'portable.notice.noBackup': '已打开，但备份未能保存（{reason}）。撤销仍可恢复之前的工作区。',
     'portable.notice.restored': '备份已恢复。撤销可回到恢复之前的状态。',
     'portable.notice.dismiss': '关闭提示',
+    'portable.loadFailed': '无法加载分享、导入和导出功能：{reason}',
 
     'portable.undo.link': '打开分享的工作区',
     'portable.undo.file': '打开工作区文件',
