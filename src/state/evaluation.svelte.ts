@@ -102,8 +102,17 @@ export class EvaluationState {
     this.#timer = setTimeout(() => void this.evaluateNow(), delayMs);
   }
 
+  /**
+   * Evaluates at once when an edit is still waiting for its evaluation (or one is under way), so that what the
+   * caller does next ("Try it") uses the code as it is on screen, not the version before the last keystrokes.
+   */
+  async upToDate(): Promise<void> {
+    if (this.#timer !== undefined || this.#status === 'evaluating') await this.evaluateNow();
+  }
+
   async evaluateNow(): Promise<void> {
     clearTimeout(this.#timer);
+    this.#timer = undefined;
     if (!this.runtime) return;
     const sequence = ++this.#sequence;
     const started = performance.now();

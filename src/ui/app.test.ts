@@ -155,6 +155,26 @@ describe('the app shell', () => {
     await expect.element(page.getByTestId('try-it-text')).toHaveTextContent('Validation failed for tool "mcp_tool"');
   });
 
+  it('runs the code just typed in Try it, even when its evaluation was not due yet', async () => {
+    await start({ typingDelayMs: 60_000 }); // without the click, this edit would not be evaluated for a minute
+    await page.getByTestId('tool-add').click();
+    await page.getByTestId('tool-add-json-schema').click();
+    await page.getByTestId('try-it-toggle').click();
+    await page.getByTestId('try-it-args').fill('{ "count": "7" }');
+    const content = await waitFor(
+      () => document.querySelector('[data-testid="editor"] .host')?.shadowRoot?.querySelector<HTMLElement>('.cm-content'),
+      'the editor to load',
+    );
+    const { EditorView } = await import('@codemirror/view');
+    const view = EditorView.findFromDOM(content)!;
+    const schema = { name: 'mcp_tool', description: 'Counts.', inputSchema: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] } };
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: JSON.stringify(schema, null, 2) } });
+    await page.getByTestId('try-it-run').click();
+    // pi converts "7" to 7 for an integer property; the tool before the edit had no `count` at all.
+    await expect.element(page.getByTestId('try-it-result')).toHaveAttribute('data-ok', 'true');
+    await expect.element(page.getByTestId('try-it-result')).toHaveTextContent('"count": 7');
+  });
+
   it('opens the hooks and loop settings page and saves the choices', async () => {
     const app = await start();
     await page.getByTestId('agent-settings-item').click();
