@@ -14,7 +14,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } }],
   webServer: {
     // Each port builds into its own folder so runs on different ports never overwrite each other's build.
-    command: `npx vite build --outDir .pw-dist/${PORT} --emptyOutDir && npx vite preview --outDir .pw-dist/${PORT} --host 127.0.0.1 --port ${PORT} --strictPort`,
+    // PW_PREBUILT=1: that folder was just built (npm test builds once, checks its size, then serves it here).
+    command: `${process.env.PW_PREBUILT ? '' : `npx vite build --outDir .pw-dist/${PORT} --emptyOutDir && `}npx vite preview --outDir .pw-dist/${PORT} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -4,5 +4,6 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 // Build settings only: test runners live in vitest.config.ts and playwright.config.ts.
 export default defineConfig({
   plugins: [svelte()],
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest lets scripts/first-load-size.mjs find what the first page load fetches.
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 });

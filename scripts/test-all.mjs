@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every test: type check, Vitest in Node, Vitest in headless Chromium, Playwright e2e.
+// Runs every test: type check, Vitest in Node, Vitest in headless Chromium, the production build and its
+// first-load size budget, Playwright e2e against that build.
 // Ends with one summary line `N passed, N failed` (CI reads it). Exit code 1 if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -79,11 +80,18 @@ for (const project of ['core', 'browser']) {
   tally(code, countVitest(file));
 }
 
-// 4. Playwright e2e.
+// 4. One production build, checked against the first-load budget, then served to Playwright (no second build).
+const port = Number(process.env.PW_PORT ?? 4173);
+const outDir = `.pw-dist/${port}`;
+const built = run('build', 'npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']) === 0;
+tally(built ? 0 : 1, null);
+tally(built ? run('first-load size', process.execPath, ['scripts/first-load-size.mjs', outDir]) : 1, null);
+
+// 5. Playwright e2e.
 {
   const file = join(OUT, 'playwright.json');
   const code = run('playwright e2e', 'npx', ['playwright', 'test', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...(built ? { PW_PREBUILT: '1' } : {}) });
   tally(code, countPlaywright(file));
 }
 
