@@ -48,6 +48,8 @@ function app(): AppState {
   return state;
 }
 
+/** Every state object at once (the automation contract reads across all of them). */
+export const getAppState = (): AppState => app();
 export const getWorkspace = (): WorkspaceState => app().workspace;
 export const getEvaluation = (): EvaluationState => app().evaluation;
 export const getPersistence = (): PersistenceState => app().persistence;
