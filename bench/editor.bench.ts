@@ -129,7 +129,8 @@ export async function run(): Promise<void> {
     // Timings on a shared machine move with its load; print it so figures can be compared fairly.
     console.log(`editor: keystroke -> updated schema view, 20-property tool (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
     console.log(`  work after the typing pause (transpile, evaluate, render): ${summary(work)}`);
-    console.log(`    of which the sandbox (transpile + evaluate in the worker): ${summary(sandbox)}`);
+    // The target the sandbox's own tests once asserted: a keystroke's evaluation well under a frame (16 ms) at p95.
+    console.log(`    of which the sandbox (transpile + evaluate in the worker; target p95 < 16 ms): ${summary(sandbox)}`);
     console.log(`  keystroke to visible, including the 150 ms typing pause: ${summary(visible)}`);
   } finally {
     await browser?.close();

@@ -62,12 +62,12 @@ describe('execute in the sandbox', () => {
     expect(text(result)).toBe('done');
   });
 
-  it('turns a 50 MB result into a clear error without freezing the page', async () => {
-    const { tool } = await toolFrom('return { content: [{ type: "text", text: "x".repeat(50_000_000) }], details: {} };');
-    const start = performance.now();
+  it('turns a 50 MB result into a clear error, and the sandbox carries on', async () => {
+    // The size is checked in the worker, so the 50 MB never reach the page.
+    const { tool } = await toolFrom('if (args.small) return { content: [{ type: "text", text: "small" }], details: {} };\n    return { content: [{ type: "text", text: "x".repeat(50_000_000) }], details: {} };');
     const error = await errorOf(tool.execute('c', {}));
     expect(error.message).toBe('The tool result is too large to leave the sandbox (at least 47.7 MB; the limit is 8.0 MB). Return less data.');
-    expect(performance.now() - start).toBeLessThan(3000);
+    expect(text(await tool.execute('d', { small: true }))).toBe('small');
   });
 
   it('refuses arguments that cannot be sent into the sandbox, with a clear message', async () => {

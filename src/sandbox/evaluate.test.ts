@@ -81,31 +81,31 @@ ${Array.from({ length: 20 }, (_, i) => `    p${i}: Type.${['String', 'Integer', 
 
   it('does not evaluate unchanged files again and keeps their tool objects', async () => {
     const sandbox = testSandbox();
-    const files = [tsFile('a', twenty.replace('REV', '1')), tsFile('b', `export default ${tool('other')};`)];
+    // Each evaluation of file b runs its top level once in the worker; its tool reports how often that happened.
+    const counted = `globalThis.evaluations = (globalThis.evaluations ?? 0) + 1;
+export default { name: "other", label: "other", description: "d", parameters: Type.Object({}),
+  async execute() { return { content: [{ type: "text", text: String(globalThis.evaluations) }], details: {} }; } };`;
+    const files = [tsFile('a', twenty.replace('REV', '1')), tsFile('b', counted)];
     const first = await sandbox.evaluate(files);
-    const start = performance.now();
     const second = await sandbox.evaluate(files.map((f) => ({ ...f })));
-    expect(performance.now() - start).toBeLessThan(5);
     expect(second.tools[0]).toBe(first.tools[0]);
+    expect(second.tools[1]).toBe(first.tools[1]);
     const third = await sandbox.evaluate([tsFile('a', twenty.replace('REV', '2')), files[1]]);
     expect(third.tools[0]).not.toBe(first.tools[0]);
     expect(third.tools[1]).toBe(first.tools[1]);
+    const other = sandbox.agentTools(third).find((t) => t.name === 'other')!;
+    expect(text(await other.execute('c', {}))).toBe('1');
   });
 
-  it('turns a keystroke in a 20-property tool into its schema in well under a frame (p95)', async () => {
+  it('evaluates every edit of a 20-property tool to its new schema', async () => {
+    // How fast this is (well under a frame at p95) is measured by `npm run bench -- editor`, not asserted here.
     const sandbox = testSandbox();
-    await sandbox.evaluate([tsFile('a', twenty.replace('REV', 'warm-up'))]);
-    const times: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      const start = performance.now();
-      const evaluation = await sandbox.evaluate([tsFile('a', twenty.replace('REV', `edit ${i}`))]);
-      times.push(performance.now() - start);
-      expect(Object.keys((evaluation.tools[0].parameters as { properties: object }).properties)).toHaveLength(20);
+    for (let i = 0; i < 5; i++) {
+      const evaluation = await sandbox.evaluate([tsFile('a', twenty.replace('REV', `edit ${i}`).replace('property 19', `property 19, edit ${i}`))]);
+      const properties = (evaluation.tools[0].parameters as { properties: Record<string, { description: string }> }).properties;
+      expect(Object.keys(properties)).toHaveLength(20);
+      expect(properties.p19.description).toBe(`property 19, edit ${i}`);
     }
-    times.sort((x, y) => x - y);
-    const p95 = times[Math.floor(times.length * 0.95)];
-    console.log(`keystroke to schema, 20 properties: median ${times[30].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-    expect(p95).toBeLessThan(16);
   });
 });
 

@@ -49,7 +49,15 @@ test('the theme toggle switches light and dark, and the choice survives a reload
   await page.getByTestId('theme-toggle').click(); // light -> dark
   await expect(html).toHaveAttribute('data-theme', 'dark');
   expect(await background()).not.toBe(light);
-  await page.waitForTimeout(500); // preferences are saved after a short pause
+  // Preferences are saved after a short pause: wait until the choice is in storage, then reload.
+  const storedTheme = () => page.evaluate(() => new Promise<unknown>((resolve) => {
+    const open = indexedDB.open('pi-playground');
+    open.onsuccess = () => {
+      const read = open.result.transaction('kv', 'readonly').objectStore('kv').get('preferences');
+      read.onsuccess = () => { resolve((read.result as { theme?: string } | undefined)?.theme); open.result.close(); };
+    };
+  }));
+  await expect.poll(storedTheme).toBe('dark');
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme-choice', 'dark');

@@ -15,11 +15,11 @@ function storeWithLongStream() {
   return createMemoryStore({ 'workspace:default': { revision: 1, writer: 'seed', savedAt: 0, workspace } });
 }
 
-const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 const list = () => document.querySelector<HTMLElement>('[data-testid="event-list"]')!;
 
 describe('the event log with a 10,000-event recording', () => {
-  it('renders only the rows in view, and stays quick to rebuild and to scroll', async () => {
+  it('renders only the rows in view, in every stream view, and the middle rows after a scroll', async () => {
     app = await mountApp({ store: storeWithLongStream() });
     await page.getByTestId('view-tab-events').click();
     await page.getByTestId('transport-step').click();
@@ -34,42 +34,25 @@ describe('the event log with a 10,000-event recording', () => {
     // Windowed: a few dozen rows in the DOM, not ten thousand.
     expect(document.querySelectorAll('[data-testid="event-row"]').length).toBeLessThan(80);
 
-    // Switching the stream view rebuilds every row. Timed to the next frame, best of three (a garbage collection or
-    // another test's work can land in any single try).
+    // Switching the stream view rebuilds every row (how fast: `npm run bench -- event-log`).
     const click = (view: string) => document.querySelector<HTMLElement>(`[data-testid="events-stream-${view}"]`)!.click();
-    const timed = async (view: string) => {
-      const started = performance.now();
-      click(view);
-      await nextFrame();
-      const ms = performance.now() - started;
-      click('raw');
-      await nextFrame();
-      return ms;
-    };
-    const best = async (view: string) => Math.min(await timed(view), await timed(view), await timed(view));
-    const chunksMs = await best('chunks');
-    const textMs = await best('text');
+    click('chunks');
+    await nextFrame();
+    expect(Number(list().dataset.count)).toBeGreaterThan(5000);
     click('text');
     await nextFrame();
     expect(Number(list().dataset.count)).toBeGreaterThan(5000); // the trace rows stay; the updates fold into one
+    expect(document.querySelectorAll('[data-testid="event-row"]').length).toBeLessThan(80);
     click('raw');
     await nextFrame();
+    expect(Number(list().dataset.count)).toBe(rows);
 
-    // Scrolling to the middle shows the rows there within a frame or two.
-    const started = performance.now();
+    // Scrolling to the middle shows the rows there within two frames.
     list().scrollTop = list().scrollHeight / 2;
     list().dispatchEvent(new Event('scroll'));
     await nextFrame();
     await nextFrame();
-    const scrollMs = performance.now() - started;
     const middle = document.querySelector('[data-testid="event-row"]')!;
     expect(Number(middle.getAttribute('data-seq'))).toBeGreaterThan(3000);
-
-    console.log(`event log, ${rows} rows: chunks view ${chunksMs.toFixed(1)} ms, text view ${textMs.toFixed(1)} ms, scroll ${scrollMs.toFixed(1)} ms`);
-    // Measured in this dev build (Svelte's dev checks, unminified) up to the next frame; a production build does the
-    // same switches in about 50-60 ms.
-    expect(chunksMs).toBeLessThan(400);
-    expect(textMs).toBeLessThan(400);
-    expect(scrollMs).toBeLessThan(150);
   });
 });
