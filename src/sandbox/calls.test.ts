@@ -96,7 +96,7 @@ describe('execute in the sandbox', () => {
     const fs: FsCapabilityHost = {
       readFile: async (path) => { const v = files.get(path); if (v === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' }); return v; },
       writeFile: async (path, content) => { files.set(path, content); },
-      list: async () => [...files.keys()].map((name) => ({ name: name.slice(1), type: 'file' as const })),
+      list: async () => [...files.keys()].map((name) => ({ name: name.slice(1), kind: 'file' as const, size: files.get(name)!.length })),
       stat: async (path) => ({ kind: 'file', size: files.get(path)?.length ?? 0 }),
       remove: async (path) => { files.delete(path); },
     };

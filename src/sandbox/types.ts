@@ -60,10 +60,14 @@ export interface Evaluation {
   diagnostics: Diagnostic[];
 }
 
-/** A directory entry as `fs.list` returns it to user code. */
+/**
+ * A directory entry as `fs.list` returns it to user code: the shape of core's FsCapability
+ * (src/core/tools/fs-capability.ts), `kind` as in the examples and lessons that list directories.
+ */
 export interface FsEntry {
   name: string;
-  type: 'file' | 'directory';
+  kind: 'file' | 'directory';
+  size: number;
 }
 
 /**

@@ -142,4 +142,22 @@ describe('the sandbox’s fs during a run', () => {
       sandbox.dispose();
     }
   });
+  it('lists a directory to tool code as { name, kind, size } entries', async () => {
+    const service = memoryFilesService();
+    const ready = service.open().then((o) => o.fileSystem);
+    const sandbox = createSandbox({ fs: createFsCapabilityHost(ready) });
+    try {
+      const source = `import { Type } from "typebox";
+import { fs } from "playground";
+export default { name: "list_raw", label: "List", description: "d", parameters: Type.Object({}),
+  async execute() { return { content: [{ type: "text", text: JSON.stringify(await fs.list(".")) }], details: {} }; } };`;
+      const evaluation = await sandbox.evaluate([{ id: 'l', kind: 'typescript', name: 'list_raw.ts', source, role: 'tool' }]);
+      const result = await sandbox.agentTools(evaluation)[0].execute('c', {});
+      const entries = JSON.parse((result.content[0] as { text: string }).text) as unknown[];
+      expect(entries).toContainEqual({ name: 'notes', kind: 'directory', size: expect.any(Number) });
+      expect(entries).toContainEqual({ name: 'README.md', kind: 'file', size: STARTER_FILES['README.md'].length });
+    } finally {
+      sandbox.dispose();
+    }
+  });
 });

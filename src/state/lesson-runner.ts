@@ -39,11 +39,7 @@ export class LessonFsHost implements FsCapabilityHost {
 
   readFile = async (path: string) => this.#fs('readFile').readFile(path);
   writeFile = async (path: string, content: string) => this.#fs('writeFile').writeFile(path, content);
-  list = async (path: string): Promise<FsEntry[]> => {
-    const entries = await this.#fs('list').list(path);
-    // Both spellings, as the app's own fs host offers them: tool code may read `type` or `kind`.
-    return entries.map((e) => ({ name: e.name, type: e.kind, kind: e.kind, size: e.size }) as FsEntry);
-  };
+  list = async (path: string): Promise<FsEntry[]> => this.#fs('list').list(path);
   stat = async (path: string) => this.#fs('stat').stat(path);
   remove = async (path: string) => this.#fs('remove').remove(path);
 }

@@ -13,7 +13,7 @@ import { createCodingTools } from '../core/tools/index.ts';
 import { createMemoryFileSystem } from '../core/tools/memory-fs.ts';
 import { recordScenario } from '../core/trace/recorder.ts';
 import { testSandbox } from '../sandbox/testing/helpers.ts';
-import type { FsCapabilityHost, FsEntry, SourceFile } from '../sandbox/types.ts';
+import type { FsCapabilityHost, SourceFile } from '../sandbox/types.ts';
 import { EXPORT_FIXTURES } from '../../tests/node/export-fixtures.ts';
 import { codingToolsCalled, parseScenarioText, recordInPlayground } from '../../tests/node/export-direct.ts';
 
@@ -22,7 +22,7 @@ function forwardingFs(current: () => FsCapability): FsCapabilityHost {
   return {
     readFile: (path) => current().readFile(path),
     writeFile: (path, text) => current().writeFile(path, text),
-    list: async (path) => (await current().list(path)).map((e) => ({ name: e.name, type: e.kind, kind: e.kind, size: e.size }) as FsEntry),
+    list: (path) => current().list(path),
     stat: (path) => current().stat(path),
     remove: (path) => current().remove(path),
   };

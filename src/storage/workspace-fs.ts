@@ -97,7 +97,6 @@ export interface FsCapabilityHostOptions {
 /**
  * The sandbox's `fs`, usable at once: calls wait for the filesystem to open. While `tracing` names a run, every
  * request becomes `trace_fs` events in that run, attributed to the tool call whose code made it (`forCall`).
- * Directory entries carry both the capability's `kind` and the sandbox contract's `type`.
  */
 export function createFsCapabilityHost(ready: Promise<FileSystem>, options: FsCapabilityHostOptions = {}): FsCapabilityHost {
   const plain = ready.then((fs) => createFsCapability(fs));
@@ -109,10 +108,7 @@ export function createFsCapabilityHost(ready: Promise<FileSystem>, options: FsCa
   const hostFor = (toolCallId: string | undefined): FsCapabilityHost => ({
     readFile: async (path) => (await capability(toolCallId)).readFile(path),
     writeFile: async (path, content) => (await capability(toolCallId)).writeFile(path, content),
-    list: async (path) => {
-      const entries = await (await capability(toolCallId)).list(path);
-      return entries.map((e) => ({ name: e.name, type: e.kind, kind: e.kind, size: e.size }) as FsEntry);
-    },
+    list: async (path): Promise<FsEntry[]> => (await capability(toolCallId)).list(path),
     stat: async (path) => (await capability(toolCallId)).stat(path),
     remove: async (path) => (await capability(toolCallId)).remove(path),
   });
