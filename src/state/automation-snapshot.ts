@@ -84,11 +84,18 @@ export function isIdle(app: AppState, ready: boolean): boolean {
   return ready && !app.run.recordingNow && !app.run.playing && app.lessons.status !== 'recording' && app.evaluation.status !== 'evaluating';
 }
 
+/** The open lesson is paused exactly at a caption's event (where pause-at-captions stops, or Next puts it). */
+function pausedAtCaption(app: AppState): boolean {
+  const { lessons, run } = app;
+  const position = lessons.shownCaptions[lessons.caption]?.position;
+  return !!position && !run.playing && run.shownCount(position.recordingId) === position.seq + 1;
+}
+
 /**
  * Whether `condition` holds now: true, false (not yet), or 'stopped' when it cannot happen without another action
- * (the run is paused, so it will not end by itself). `captionFrom` is the caption index when the wait began.
+ * (the run is paused, so it will not end by itself).
  */
-export function conditionHolds(app: AppState, ready: boolean, condition: WaitCondition, captionFrom: number): boolean | 'stopped' {
+export function conditionHolds(app: AppState, ready: boolean, condition: WaitCondition): boolean | 'stopped' {
   const status = statusOf(app);
   const moving = app.run.playing || status === 'recording';
   switch (condition) {
@@ -103,7 +110,7 @@ export function conditionHolds(app: AppState, ready: boolean, condition: WaitCon
       if (status === 'ended') return true;
       return moving ? false : 'stopped';
     case 'caption':
-      if (app.lessons.active && app.lessons.caption >= 0 && app.lessons.caption !== captionFrom) return true;
-      return app.lessons.active && moving ? false : 'stopped';
+      if (moving) return false;
+      return app.lessons.active && pausedAtCaption(app) ? true : 'stopped';
   }
 }

@@ -301,10 +301,9 @@ export class AutomationController {
   async waitFor(condition: WaitCondition, timeoutMs = DEFAULT_WAIT_MS): Promise<WaitResult> {
     const known: WaitCondition[] = ['ready', 'recorded', 'playing', 'paused', 'ended', 'caption', 'idle'];
     if (!known.includes(condition)) return { ok: false, reason: 'stopped', state: this.getState() };
-    const from = this.app.lessons.caption;
     // An action still under way (a lesson being opened) decides first whether the run moves at all.
     const outcome = await until(() => {
-      const holds = conditionHolds(this.app, this.#ready, condition, from);
+      const holds = conditionHolds(this.app, this.#ready, condition);
       if (holds === 'stopped' && this.#pending > 0) return false;
       return holds;
     }, timeoutMs);

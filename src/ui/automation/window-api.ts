@@ -7,6 +7,7 @@ import {
   AUTOMATION_VERSION, type ActionResult, type PlaygroundState, type WaitCondition, type WaitResult,
 } from '../../state/automation-types.ts';
 import type { Locale } from '../i18n/i18n.svelte.ts';
+import { whenViewsSettled } from './views-settled.ts';
 
 export interface WaitOptions { timeoutMs?: number }
 
@@ -48,35 +49,47 @@ declare global {
 
 const timeout = (options?: WaitOptions) => (typeof options?.timeoutMs === 'number' ? options.timeoutMs : undefined);
 
+/** Every answer comes once the page shows it (a panel's chunk loaded and drawn), with the state read then. */
+function settled<A extends unknown[], R extends { state: PlaygroundState }>(
+  controller: AutomationController, action: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    const answer = await action(...args);
+    await whenViewsSettled();
+    return { ...answer, state: controller.getState() };
+  };
+}
+
 export function createPlaygroundApi(
   controller: AutomationController,
   extras: { panels(): string[]; lessonTitle(id: string): string; scenarioName(id: string): string },
 ): PiPlaygroundApi {
   const { app } = controller;
+  const act = <A extends unknown[], R extends { state: PlaygroundState }>(action: (...args: A) => Promise<R>) => settled(controller, action);
   return Object.freeze({
     version: AUTOMATION_VERSION,
     getState: () => controller.getState(),
-    whenIdle: (options?: WaitOptions) => controller.whenIdle(timeout(options)),
-    waitFor: (condition: WaitCondition, options?: WaitOptions) => controller.waitFor(condition, timeout(options)),
-    loadLesson: (id: string) => controller.loadLesson(id),
-    loadScenario: (ref: string | object, options?: { name?: string }) => controller.loadScenario(ref, { name: options?.name }),
-    play: () => controller.play(),
-    pause: () => controller.pause(),
-    step: (count?: number) => controller.step(count ?? 1),
-    stepBack: (count?: number) => controller.stepBack(count ?? 1),
-    stepPhase: (target?: { callId?: string; phase?: string }) => controller.stepPhase(target),
-    seek: (ms: number) => controller.seek(ms),
-    setSpeed: (speed: number) => controller.setSpeed(speed),
-    restart: () => controller.restart(),
-    setCompare: (on: boolean) => controller.setCompare(on),
-    select: (selection: SelectRequest | null) => controller.select(selection),
-    nextCaption: () => controller.nextCaption(),
-    previousCaption: () => controller.previousCaption(),
-    setPanel: (id: string) => controller.setPanel(id),
-    setTheme: (theme: 'light' | 'dark' | 'system') => controller.setTheme(theme),
-    setLanguage: (locale: Locale) => controller.setLanguage(locale),
-    setLayout: (layout: string | PaneLayout | null) => controller.setLayout(layout),
-    focus: (panel: string | null) => controller.focus(panel),
+    whenIdle: act((options?: WaitOptions) => controller.whenIdle(timeout(options))),
+    waitFor: act((condition: WaitCondition, options?: WaitOptions) => controller.waitFor(condition, timeout(options))),
+    loadLesson: act((id: string) => controller.loadLesson(id)),
+    loadScenario: act((ref: string | object, options?: { name?: string }) => controller.loadScenario(ref, { name: options?.name })),
+    play: act(() => controller.play()),
+    pause: act(() => controller.pause()),
+    step: act((count?: number) => controller.step(count ?? 1)),
+    stepBack: act((count?: number) => controller.stepBack(count ?? 1)),
+    stepPhase: act((target?: { callId?: string; phase?: string }) => controller.stepPhase(target)),
+    seek: act((ms: number) => controller.seek(ms)),
+    setSpeed: act((speed: number) => controller.setSpeed(speed)),
+    restart: act(() => controller.restart()),
+    setCompare: act((on: boolean) => controller.setCompare(on)),
+    select: act((selection: SelectRequest | null) => controller.select(selection)),
+    nextCaption: act(() => controller.nextCaption()),
+    previousCaption: act(() => controller.previousCaption()),
+    setPanel: act((id: string) => controller.setPanel(id)),
+    setTheme: act((theme: 'light' | 'dark' | 'system') => controller.setTheme(theme)),
+    setLanguage: act((locale: Locale) => controller.setLanguage(locale)),
+    setLayout: act((layout: string | PaneLayout | null) => controller.setLayout(layout)),
+    focus: act((panel: string | null) => controller.focus(panel)),
     panels: () => extras.panels(),
     lessons: async () => {
       await app.lessons.loadCatalog();
