@@ -1,0 +1,67 @@
+// Accessibility across the whole app: axe finds no serious or critical violation on any registered panel (with a
+// recorded run and a selected span, so the timeline and the log have content) nor in the main dialogs — share,
+// export to pi, keyboard shortcuts, a lesson page and its quiz — in both themes and both languages.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createDemoApi } from '../demos/support/demo-kit.ts';
+
+async function serious(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where} — ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const lang of ['en', 'zh-CN'] as const) {
+    test(`every panel and the main dialogs pass axe in the ${theme} theme, ${lang}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto(`/?theme=${theme}&lang=${lang}`);
+      await page.waitForFunction(() => window.piPlayground !== undefined);
+      const api = createDemoApi(page);
+      expect((await api.waitFor('ready')).ok).toBe(true);
+      await api.act('loadScenario', 'parallel-vs-sequential');
+      await api.act('stepPhase', { callId: 'fetch', phase: 'execute' });
+      const found: string[] = [];
+
+      const panels = await page.evaluate(() => window.piPlayground!.panels());
+      expect(panels.length).toBeGreaterThanOrEqual(7);
+      for (const panel of panels) {
+        await api.act('setPanel', panel);
+        await expect(page.getByTestId(`view-panel-${panel}`)).toBeVisible();
+        found.push(...(await serious(page, `panel ${panel}`)));
+      }
+
+      await page.getByTestId('share-open').click();
+      await expect(page.getByTestId('share-dialog')).toBeVisible();
+      found.push(...(await serious(page, 'share dialog')));
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('share-dialog')).toBeHidden();
+
+      await page.getByTestId('workspace-menu').click();
+      await page.getByTestId('menu-export-pi').click();
+      await expect(page.getByTestId('export-pi-dialog')).toBeVisible();
+      found.push(...(await serious(page, 'export dialog')));
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('export-pi-dialog')).toBeHidden();
+
+      await page.getByTestId('shortcuts-open').click();
+      await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
+      found.push(...(await serious(page, 'shortcuts dialog')));
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('shortcuts-dialog')).toBeHidden();
+
+      const lesson = await api.act('loadLesson', 'hooks');
+      await expect(page.getByTestId('lesson-page')).toBeVisible();
+      found.push(...(await serious(page, 'lesson page')));
+      // Watched to the end, the quiz appears; one answer shows its explanation.
+      await api.act('seek', lesson.durationMs);
+      await expect(page.getByTestId('lesson-quiz')).toBeVisible();
+      await page.getByTestId('quiz-choice-before-when-before-validation').check();
+      await expect(page.getByTestId('quiz-explanation-before-when')).toBeVisible();
+      found.push(...(await serious(page, 'lesson quiz')));
+
+      expect(found).toEqual([]);
+    });
+  }
+}
