@@ -1,0 +1,67 @@
+// Reduced motion: with prefers-reduced-motion, nothing in the page animates, transitions or scrolls smoothly —
+// dialogs, the recording indicator, hovered cards — and playback still runs to the end. The same checks without
+// the preference see the motion, so they are able to fail.
+import { expect, test, type Page } from '@playwright/test';
+import { createDemoApi } from '../demos/support/demo-kit.ts';
+
+/** CSS animations and transitions running in the document right now. */
+const running = (page: Page) => page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty));
+
+async function open(page: Page) {
+  await page.goto('/?scenario=parallel-vs-sequential&panel=timeline&speed=8');
+  await page.waitForFunction(() => window.piPlayground !== undefined);
+  const api = createDemoApi(page);
+  await api.whenIdle();
+  return api;
+}
+
+test('with reduced motion nothing animates or scrolls smoothly, and playback still runs to the end', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const api = await open(page);
+
+  await page.getByTestId('share-open').click();
+  await expect(page.getByTestId('share-dialog')).toBeVisible();
+  expect(await running(page)).toEqual([]);
+  expect(await page.getByTestId('share-dialog').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
+  expect(await running(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  // The recording indicator would pulse while a run is recorded.
+  const whileRecording = await page.evaluate(() => {
+    void window.piPlayground!.restart();
+    return new Promise<{ dot: string; animations: number }>((resolve) => requestAnimationFrame(() => {
+      const dot = document.querySelector('[data-testid="transport-recording"] .dot');
+      resolve({ dot: dot ? getComputedStyle(dot).animationName : 'absent', animations: document.getAnimations().length });
+    }));
+  });
+  expect(whileRecording).toEqual({ dot: 'none', animations: 0 });
+  await api.whenIdle();
+
+  await api.act('setPanel', 'lessons');
+  const card = page.locator('[data-testid^="lesson-card-"]').first();
+  await card.hover();
+  expect(await card.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+  expect(await running(page)).toEqual([]);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+
+  await api.act('setPanel', 'timeline');
+  await api.act('play');
+  const ended = await api.waitFor('ended', 20_000);
+  expect(ended.ok).toBe(true);
+  expect(ended.state.cursorMs).toBe(ended.state.durationMs);
+});
+
+test('without the preference the same dialog and card do move (so the check above can see motion)', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const api = await open(page);
+  await page.getByTestId('share-open').click();
+  expect(await page.getByTestId('share-dialog').evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
+  await page.keyboard.press('Escape');
+  await api.act('setPanel', 'lessons');
+  const card = page.locator('[data-testid^="lesson-card-"]').first();
+  expect(await card.evaluate((el) => getComputedStyle(el).transitionDuration)).not.toBe('0s');
+});
