@@ -3,12 +3,16 @@
 // clear messages, and a full or damaged IndexedDB loses nothing.
 import { set } from 'idb-keyval';
 import { unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STARTER_FILES } from '../core/examples/files.ts';
 import { snapshot } from '../core/tools/snapshot.ts';
 import { openWorkspaceFileSystem } from '../storage/workspace-fs.ts';
 import { CATALOG } from '../ui/i18n/catalog.ts';
+import { loadLocale } from '../ui/i18n/i18n.svelte.ts';
 import { bytesOf, freshFsStore, idbFilesService, memoryFilesService, quotaFailingStore, startedFiles } from './testing/files-fixtures.ts';
+
+// The Chinese table is a chunk of its own (catalog.ts); these tests read it.
+beforeAll(() => loadLocale('zh-CN'));
 
 const BOM = [0xef, 0xbb, 0xbf];
 const names = (files: Awaited<ReturnType<typeof startedFiles>>) => files.rows.map((r) => r.path);

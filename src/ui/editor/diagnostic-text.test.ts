@@ -1,11 +1,15 @@
 // The problems list shows the playground's own diagnostics in the reader's language. Against the real sandbox:
 // the English wording rebuilt from code + params is exactly the sandbox's message, every code has words in both
 // languages, and the engine's own errors (no code) are shown as they are.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testSandbox, tsFile } from '../../sandbox/testing/helpers.ts';
 import type { Diagnostic, SourceFile } from '../../sandbox/types.ts';
 import { CATALOG } from '../i18n/catalog.ts';
+import { loadLocale } from '../i18n/i18n.svelte.ts';
 import { diagnosticText } from './diagnostic-text.ts';
+
+// The Chinese table is a chunk of its own (catalog.ts); these tests read it.
+beforeAll(() => loadLocale('zh-CN'));
 
 const json = (id: string, value: unknown, name = `${id}.json`): SourceFile => ({ id, kind: 'json-schema', source: JSON.stringify(value, null, 2), name });
 const hooks = (id: string, source: string): SourceFile => tsFile(id, source, { role: 'hooks' });

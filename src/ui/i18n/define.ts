@@ -8,18 +8,20 @@ export function defineMessages<const E extends MessageTable>(area: { en: E; 'zh-
   return area as MessageArea;
 }
 
-/** Merges areas; a key defined by two areas is a mistake and throws at start-up (and in the catalog test). */
-export function mergeAreas(areas: { file: string; area: MessageArea }[]): MessageArea {
-  const merged: MessageArea = { en: {}, 'zh-CN': {} };
+/**
+ * Merges one language's table of every area (modules by file name, as import.meta.glob returns them); a key defined
+ * by two areas is a mistake and throws at start-up (and in the catalog test).
+ */
+export function mergeTables(modules: Record<string, { messages: MessageArea }>, locale: keyof MessageArea): MessageTable {
+  const merged: MessageTable = {};
   const owner = new Map<string, string>();
-  for (const { file, area } of areas) {
-    for (const key of Object.keys(area.en)) {
+  for (const [file, { messages }] of Object.entries(modules)) {
+    for (const key of Object.keys(messages[locale])) {
       const previous = owner.get(key);
       if (previous) throw new Error(`Message key "${key}" is defined in both ${previous} and ${file}`);
       owner.set(key, file);
     }
-    Object.assign(merged.en, area.en);
-    Object.assign(merged['zh-CN'], area['zh-CN']);
+    Object.assign(merged, messages[locale]);
   }
   return merged;
 }

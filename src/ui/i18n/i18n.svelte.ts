@@ -1,8 +1,9 @@
 // The UI language (English or Simplified Chinese): a global preference, remembered in localStorage (a `?lang=`
 // URL parameter wins for that page load), mirrored to <html lang>, and `t()` to look up a message. Messages live
 // in ./messages/<area>.ts, both languages side by side; catalog.test.ts checks both have the same keys and that
-// every key the code uses exists, markup.test.ts that no component shows literal English.
-import { CATALOG } from './catalog.ts';
+// every key the code uses exists, markup.test.ts that no component shows literal English. Only the English table
+// comes with the page; another language's table is loaded before the UI switches to it (catalog.ts).
+import { CATALOG, hasTable, loadTable } from './catalog.ts';
 
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -61,8 +62,22 @@ function browserLanguages(): readonly string[] {
   return typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : [];
 }
 
+/** Grows each time a language's table arrives, so lookups made before it re-run (t() reads it). */
+let tablesArrived = $state(0);
+
+/**
+ * Brings `locale`'s messages (once). The entry point awaits the starting language before the first paint; the
+ * app loads the other one once it is up, so switching is instant. Rejects when the table cannot be fetched.
+ */
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (hasTable(locale)) return;
+  await loadTable(locale);
+  tablesArrived++;
+}
+
 class LocaleStore {
   #locale = $state<Locale>(pickLocale({ url: globalThis.location?.href, hint: readHint(), languages: browserLanguages() }));
+  #wanted: Locale | null = null;
 
   constructor() {
     syncDocument(this.#locale);
@@ -71,10 +86,24 @@ class LocaleStore {
   get locale(): Locale { return this.#locale; }
 
   /**
-   * Shows the UI in `locale` at once. Remembered for later visits unless `remember` is false (tests that must
-   * not leave a choice behind for other pages of the same origin).
+   * Shows the UI in `locale`: at once when its messages are here, else as soon as they arrive, so the UI never
+   * shows a mix of two languages (if they cannot be loaded, it stays as it is). The promise settles then and
+   * never rejects. Remembered for later visits unless `remember` is false (tests that must not leave a choice
+   * behind for other pages of the same origin).
    */
-  set(locale: Locale, { remember = true }: { remember?: boolean } = {}): void {
+  set(locale: Locale, options: { remember?: boolean } = {}): Promise<void> {
+    this.#wanted = locale;
+    if (hasTable(locale)) {
+      this.#show(locale, options);
+      return Promise.resolve();
+    }
+    return loadLocale(locale).then(
+      () => { if (this.#wanted === locale) this.#show(locale, options); },
+      () => { if (this.#wanted === locale) this.#wanted = null; },
+    );
+  }
+
+  #show(locale: Locale, { remember = true }: { remember?: boolean }): void {
     this.#locale = locale;
     syncDocument(locale);
     if (!remember) return;
@@ -87,8 +116,8 @@ class LocaleStore {
     return this.#locale === 'en' ? 'zh-CN' : 'en';
   }
 
-  toggle(): void {
-    this.set(this.next);
+  toggle(): Promise<void> {
+    return this.set(this.next);
   }
 }
 
@@ -105,12 +134,14 @@ export function format(template: string, params?: MessageParams): string {
  * programming error; it shows as the key itself so it is noticed, and the catalog test fails on it.
  */
 export function t(key: string, params?: MessageParams): string {
+  void tablesArrived;
   const table = CATALOG[i18n.locale];
   return format(table[key] ?? CATALOG.en[key] ?? key, params);
 }
 
 /** The same lookup for a given language (exports, tests). */
 export function tIn(locale: Locale, key: string, params?: MessageParams): string {
+  void tablesArrived;
   return format(CATALOG[locale][key] ?? CATALOG.en[key] ?? key, params);
 }
 

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PORTABLE_ERROR_CODES } from '../../core/portable/errors.ts';
 import { CATALOG } from '../i18n/catalog.ts';
-import { i18n } from '../i18n/i18n.svelte.ts';
+import { i18n, loadLocale } from '../i18n/i18n.svelte.ts';
 import { refusalText } from './refusal-text.ts';
+
+// The Chinese table is a chunk of its own (catalog.ts); these tests read it.
+beforeAll(() => loadLocale('zh-CN'));
 
 const NOTE_CODES = ['images-dropped', 'unknown-entries', 'compaction', 'branch-summary', 'other-branches', 'custom-messages',
   'bash-unavailable', 'unknown-tools', 'stop-reason', 'redacted-thinking'];
