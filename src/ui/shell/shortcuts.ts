@@ -94,7 +94,8 @@ export function handleShortcut(event: KeyboardEvent, controller: AutomationContr
   else if (key === 'End' && run.recordings.length > 0) void controller.seek(run.durationMs);
   else if (key === '[') run.nudgeSpeed(-1);
   else if (key === ']') run.nudgeSpeed(1);
-  else if ((key === 'r' || key === 'R') && !event.shiftKey && once) void controller.restart();
+  // As the transport's Restart button (the lesson page has its own Record again).
+  else if ((key === 'r' || key === 'R') && !event.shiftKey && once) void run.restart();
   else if ((key === 'c' || key === 'C') && !event.shiftKey && once) void controller.setCompare(!run.compare);
   else if ((key === 'n' || key === 'N') && lessons.active && lessons.status === 'ready') lessons.nextCaption();
   else if ((key === 'p' || key === 'P') && lessons.active && lessons.status === 'ready') lessons.previousCaption();
