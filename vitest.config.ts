@@ -18,6 +18,11 @@ export default mergeConfig(viteConfig, defineConfig({
           include: ['src/core/**/*.test.ts', 'tests/node/**/*.test.ts'],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
+          // Two workers (Vitest's default is one on a 2-core machine) that keep their loaded modules between files:
+          // pi's packages and TypeScript are imported once per worker, not once per file. No test relies on a fresh
+          // module graph (each restores what it changes); docs/decisions/tests-speed.md.
+          maxWorkers: 2,
+          isolate: false,
         },
       },
       {
@@ -26,6 +31,8 @@ export default mergeConfig(viteConfig, defineConfig({
           name: 'browser',
           include: ['src/**/*.browser.test.ts', 'src/{state,storage,sandbox,ui}/**/*.test.ts'],
           testTimeout: 30_000,
+          // Two pages at a time: most of these tests wait (timers, workers, IndexedDB) rather than compute.
+          maxWorkers: 2,
           browser: {
             enabled: true,
             headless: true,
