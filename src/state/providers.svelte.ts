@@ -232,7 +232,7 @@ export class ProvidersState {
 
   /** Selects the finding's tool in the editor and asks it to reveal the line where the offending node is written. */
   goToSource(finding: LintFinding): boolean {
-    const index = finding.rule === 'duplicate-tool-name' ? Number(/#(\d+)/.exec(finding.message)?.[1] ?? -1) : -1;
+    const index = finding.rule === 'duplicate-tool-name' ? Number(finding.params.index ?? -1) : -1;
     const entry = this.tools[index] && this.tools[index].tool.name === finding.toolName ? this.tools[index] : this.tools.find((t) => t.tool.name === finding.toolName);
     const file = entry && this.workspace.tools.find((f) => f.id === entry.fileId);
     if (!entry || !file || !this.#engine) return false;

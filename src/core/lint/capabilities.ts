@@ -37,12 +37,21 @@ export const OPENAI_FAMILY: ReadonlySet<KnownApi> = new Set(['openai-completions
 
 export interface NameRule {
   pattern: RegExp;
+  /** Which characters: OpenAI's letters, digits, _ and - ('plain'), or Gemini's, which also allow . after the first. */
+  charset: 'plain' | 'gemini';
+  /** Longest accepted name. */
+  max: number;
   /** Human form, shown in the message. */
   rule: string;
 }
 
-const OPENAI_NAME: NameRule = { pattern: /^[a-zA-Z0-9_-]{1,64}$/, rule: 'letters, digits, _ and -, at most 64 characters' };
-const GEMINI_NAME: NameRule = { pattern: /^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$/, rule: 'starts with a letter or _, then letters, digits, _, . and -, at most 64 characters' };
+function nameRule(pattern: RegExp, charset: NameRule['charset'], max: number): NameRule {
+  const chars = charset === 'gemini' ? 'starts with a letter or _, then letters, digits, _, . and -' : 'letters, digits, _ and -';
+  return { pattern, charset, max, rule: `${chars}, at most ${max} characters` };
+}
+
+const OPENAI_NAME = nameRule(/^[a-zA-Z0-9_-]{1,64}$/, 'plain', 64);
+const GEMINI_NAME = nameRule(/^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$/, 'gemini', 64);
 
 /** Tool-name rules per API; pi-messages forwards names to its own backend and has none. */
 export const NAME_RULES: Partial<Record<KnownApi, NameRule>> = {
@@ -50,9 +59,9 @@ export const NAME_RULES: Partial<Record<KnownApi, NameRule>> = {
   'openai-responses': OPENAI_NAME,
   'azure-openai-responses': OPENAI_NAME,
   'openai-codex-responses': OPENAI_NAME,
-  'anthropic-messages': { pattern: /^[a-zA-Z0-9_-]{1,128}$/, rule: 'letters, digits, _ and -, at most 128 characters' },
+  'anthropic-messages': nameRule(/^[a-zA-Z0-9_-]{1,128}$/, 'plain', 128),
   'google-generative-ai': GEMINI_NAME,
   'google-vertex': GEMINI_NAME,
   'mistral-conversations': OPENAI_NAME,
-  'bedrock-converse-stream': { pattern: /^[a-zA-Z0-9_-]{1,64}$/, rule: 'letters, digits, _ and -, at most 64 characters' },
+  'bedrock-converse-stream': nameRule(/^[a-zA-Z0-9_-]{1,64}$/, 'plain', 64),
 };

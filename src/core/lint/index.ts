@@ -10,7 +10,7 @@ import { geminiKeywordRule } from './rules/gemini';
 import { grammarRule, openaiStrictKeywordRule, strictAvailabilityRule, strictImpossibleRule, strictOptionalRule } from './rules/strict';
 import type { FindingDraft, LintFinding, LintRule, LintSeverity } from './types';
 
-export type { LintFinding, LintSeverity } from './types';
+export type { LintDetail, LintFinding, LintSeverity } from './types';
 
 export const LINT_RULES: Readonly<Record<string, LintRule>> = {
   'tool-name-invalid': toolNameRule,
@@ -26,6 +26,9 @@ export const LINT_RULES: Readonly<Record<string, LintRule>> = {
   'openai-strict-keyword': openaiStrictKeywordRule,
   'grammar-unusable': grammarRule,
 };
+
+/** Every rule id a finding can carry: `invalid-schema` (a tool no API can be sent) and the rules above. */
+export const LINT_RULE_IDS: readonly string[] = ['invalid-schema', ...Object.keys(LINT_RULES)];
 
 const SEVERITY_ORDER: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
 
@@ -48,6 +51,9 @@ export function lintTools(tools: readonly Tool[], variants: readonly ApiVariant[
         rule: 'invalid-schema', severity: 'error', apis: [...new Set(variants.map((v) => v.api))], variants: variants.map((v) => v.key),
         toolName: problem.toolName, path: problem.path, schemaNode: (tool as Partial<Tool> | undefined)?.parameters, message: problem.message,
         fix: 'Fix the schema at this path; no API can be sent this tool until then.',
+        ...(problem.code === 'invalid-schema'
+          ? { params: { tool: problem.toolName, at: problem.path || '/' }, detail: problem.detail }
+          : { params: { index }, messageKey: problem.code }),
       });
       return;
     }

@@ -19,9 +19,27 @@ export interface LintFinding {
   path: string;
   /** The offending schema node (for tool-level findings: the tool's parameters). */
   schemaNode: unknown;
+  /** English; `params`, `messageKey`, `fixKey` and `detail` say the same without words, for other languages. */
   message: string;
   /** One line: what to change. */
   fix: string;
+  /** The values put into `message` and `fix` (tool names, keywords, properties, indexes), by name. */
+  params: Record<string, string | number>;
+  /** Which of the rule's messages this is, when it has several (e.g. `bedrock`); absent: its only one. */
+  messageKey?: string;
+  /** Which of the rule's fixes this is, when it has several (e.g. a keyword's fix for Gemini); absent: its only one. */
+  fixKey?: string;
+  /**
+   * A clause of `message` that another check words (why a schema cannot be made strict, why a grammar tool is
+   * unusable, what is wrong with a schema): its code and values; `message` has it where its wording says `{detail}`.
+   */
+  detail?: LintDetail;
+}
+
+/** A coded clause, e.g. `{ code: 'strict.tuple', params: {} }`. */
+export interface LintDetail {
+  code: string;
+  params: Record<string, string | number>;
 }
 
 /** What a rule sees: one tool (with its index), every tool, and the variants being linted for. */

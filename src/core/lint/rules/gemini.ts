@@ -4,28 +4,46 @@ import { pointer } from '../../providers/shared/schema-check';
 import type { FindingDraft, LintRule } from '../types';
 import { walkSchema } from '../walk';
 
-/** Keyword → why it matters and the fix. */
-const IGNORED: Record<string, { fix: string }> = {
-  const: { fix: 'Use a one-element enum (StringEnum(["value"])) instead of a literal.' },
-  exclusiveMinimum: { fix: 'Use minimum (inclusive) and mention the bound in the description.' },
-  exclusiveMaximum: { fix: 'Use maximum (inclusive) and mention the bound in the description.' },
-  multipleOf: { fix: 'State the step in the description; validation still checks it.' },
-  minLength: { fix: 'State the length in the description; validation still checks it.' },
-  maxLength: { fix: 'State the length in the description; validation still checks it.' },
-  pattern: { fix: 'Describe the format in words; validation still checks the pattern.' },
-  uniqueItems: { fix: 'Say "no duplicates" in the description; validation still checks it.' },
-  minProperties: { fix: 'Describe the constraint in the description.' },
-  maxProperties: { fix: 'Describe the constraint in the description.' },
-  patternProperties: { fix: 'List the allowed properties explicitly.' },
-  propertyNames: { fix: 'List the allowed properties explicitly.' },
-  dependentRequired: { fix: 'Describe the dependency in the description.' },
-  dependentSchemas: { fix: 'Describe the dependency in the description.' },
-  allOf: { fix: 'Merge the allOf branches into one object schema.' },
-  not: { fix: 'Express the allowed values positively (enum, anyOf).' },
-  if: { fix: 'Split the conditional into separate tools or describe it.' },
-  contains: { fix: 'Describe the constraint in the description.' },
-  unevaluatedProperties: { fix: 'Use additionalProperties instead.' },
-  unevaluatedItems: { fix: 'Describe the constraint in the description.' },
+/** The fixes, by id; several keywords share one. */
+const FIXES = {
+  'one-element-enum': 'Use a one-element enum (StringEnum(["value"])) instead of a literal.',
+  'inclusive-minimum': 'Use minimum (inclusive) and mention the bound in the description.',
+  'inclusive-maximum': 'Use maximum (inclusive) and mention the bound in the description.',
+  'describe-step': 'State the step in the description; validation still checks it.',
+  'describe-length': 'State the length in the description; validation still checks it.',
+  'describe-format': 'Describe the format in words; validation still checks the pattern.',
+  'describe-unique': 'Say "no duplicates" in the description; validation still checks it.',
+  'describe-constraint': 'Describe the constraint in the description.',
+  'list-properties': 'List the allowed properties explicitly.',
+  'describe-dependency': 'Describe the dependency in the description.',
+  'merge-all-of': 'Merge the allOf branches into one object schema.',
+  'positive-values': 'Express the allowed values positively (enum, anyOf).',
+  'split-conditional': 'Split the conditional into separate tools or describe it.',
+  'additional-properties': 'Use additionalProperties instead.',
+} as const;
+
+/** Keywords Gemini ignores → the id of their fix. */
+export const GEMINI_IGNORED: Readonly<Record<string, keyof typeof FIXES>> = {
+  const: 'one-element-enum',
+  exclusiveMinimum: 'inclusive-minimum',
+  exclusiveMaximum: 'inclusive-maximum',
+  multipleOf: 'describe-step',
+  minLength: 'describe-length',
+  maxLength: 'describe-length',
+  pattern: 'describe-format',
+  uniqueItems: 'describe-unique',
+  minProperties: 'describe-constraint',
+  maxProperties: 'describe-constraint',
+  patternProperties: 'list-properties',
+  propertyNames: 'list-properties',
+  dependentRequired: 'describe-dependency',
+  dependentSchemas: 'describe-dependency',
+  allOf: 'merge-all-of',
+  not: 'positive-values',
+  if: 'split-conditional',
+  contains: 'describe-constraint',
+  unevaluatedProperties: 'additional-properties',
+  unevaluatedItems: 'describe-constraint',
 };
 
 export const geminiKeywordRule: LintRule = ({ tool, variants }) => {
@@ -34,12 +52,12 @@ export const geminiKeywordRule: LintRule = ({ tool, variants }) => {
   const drafts: FindingDraft[] = [];
   walkSchema(tool.parameters, (node, path) => {
     for (const key of Object.keys(node)) {
-      const entry = IGNORED[key];
-      if (!entry) continue;
+      if (!Object.hasOwn(GEMINI_IGNORED, key)) continue;
+      const fixKey = GEMINI_IGNORED[key];
       drafts.push({
         rule: 'gemini-ignored-keyword', severity: 'warning', path: pointer(path, key), schemaNode: node, variants: affected,
         message: `Gemini does not enforce "${key}" when it writes a call (outside its JSON Schema subset); a call that breaks it fails validation instead.`,
-        fix: entry.fix,
+        fix: FIXES[fixKey], params: { keyword: key }, fixKey,
       });
     }
   });

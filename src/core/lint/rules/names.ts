@@ -15,6 +15,7 @@ export const toolNameRule: LintRule = ({ tool, variants }) => {
       rule: 'tool-name-invalid', severity: 'error', path: '', schemaNode: tool.parameters, variants: [],
       message: `The name "${tool.name}" is refused: names must use ${rule.rule}.`,
       fix: 'Rename the tool with letters, digits and underscores only (e.g. get_weather).',
+      params: { tool: tool.name, max: rule.max }, messageKey: rule.charset,
     };
     draft.variants = [...draft.variants, variant];
     byRule.set(rule.rule, draft);
@@ -29,6 +30,7 @@ export const duplicateNameRule: LintRule = ({ tool, index, tools, variants }) =>
     rule: 'duplicate-tool-name', severity: 'error', path: '', schemaNode: tool.parameters, variants,
     message: `Tool #${index} repeats the name "${tool.name}" of tool #${first}: the loop always runs the first, while some APIs keep only the last definition and others send both.`,
     fix: 'Give every tool a unique name.',
+    params: { index, tool: tool.name, first },
   }];
 };
 
@@ -42,6 +44,7 @@ export const oauthCollisionRule: LintRule = ({ tool, index, tools, variants }) =
     rule: 'oauth-name-collision', severity: 'warning', path: '', schemaNode: tool.parameters, variants: oauth,
     message: `With an OAuth token "${tool.name}" and "${tools[other].name}" are both sent as "${mapped}"; pi keeps one definition and maps replies back to the first match.`,
     fix: `Rename one of them so they differ beyond letter case (e.g. "${tool.name}_file").`,
+    params: { tool: tool.name, other: tools[other].name, mapped },
   }];
 };
 
@@ -49,9 +52,9 @@ export const descriptionRule: LintRule = ({ tool, variants }) => {
   if (typeof tool.description === 'string' && tool.description.trim().length > 0) return [];
   const bedrock = variants.filter((v) => v.api === 'bedrock-converse-stream');
   const others = variants.filter((v) => v.api !== 'bedrock-converse-stream');
-  const base = { rule: 'missing-description', path: '', schemaNode: tool.parameters, fix: 'Say in one sentence what the tool does and when to use it.' };
+  const base = { rule: 'missing-description', path: '', schemaNode: tool.parameters, fix: 'Say in one sentence what the tool does and when to use it.', params: { tool: tool.name } };
   const drafts: FindingDraft[] = [];
   if (others.length > 0) drafts.push({ ...base, severity: 'warning', variants: others, message: `"${tool.name}" has no description: the model has only the name to decide when to call it.` });
-  if (bedrock.length > 0) drafts.push({ ...base, severity: 'error', variants: bedrock, message: `"${tool.name}" has no description, and Bedrock requires at least one character.` });
+  if (bedrock.length > 0) drafts.push({ ...base, severity: 'error', variants: bedrock, message: `"${tool.name}" has no description, and Bedrock requires at least one character.`, messageKey: 'bedrock' });
   return drafts;
 };

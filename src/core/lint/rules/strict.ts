@@ -2,7 +2,7 @@
 // pi's strict rewrite changes (optional fields become required-but-nullable), the keywords OpenAI's strict
 // mode refuses, and grammar tools pi cannot use.
 import type { ApiVariant } from '../../providers/known-apis';
-import { resolveGrammar, toStrictSchema } from '../../providers/shared/constrained-sampling';
+import { GrammarError, resolveGrammar, toStrictSchema } from '../../providers/shared/constrained-sampling';
 import { pointer } from '../../providers/shared/schema-check';
 import type { Tool } from '../../types';
 import { OPENAI_FAMILY, supportsGrammar, supportsStrict } from '../capabilities';
@@ -19,8 +19,8 @@ export const strictAvailabilityRule: LintRule = ({ tool, variants }) => {
   const unsupported = applicable(variants).filter((v) => !supportsStrict(v));
   if (unsupported.length > 0) {
     drafts.push(mode === 'require'
-      ? { rule: 'strict-unavailable', severity: 'error', path: '', schemaNode: tool.parameters, variants: unsupported, message: `Tool "${tool.name}" requires JSON-schema constrained sampling, but strict tools are unsupported: pi refuses the whole request.`, fix: 'Use strict: "prefer" to fall back to normal sampling there.' }
-      : { rule: 'strict-unavailable', severity: 'info', path: '', schemaNode: tool.parameters, variants: unsupported, message: 'Strict sampling is preferred but unsupported here: the tool is sent normally.', fix: 'Nothing to do; validation still checks every call.' });
+      ? { rule: 'strict-unavailable', severity: 'error', path: '', schemaNode: tool.parameters, variants: unsupported, message: `Tool "${tool.name}" requires JSON-schema constrained sampling, but strict tools are unsupported: pi refuses the whole request.`, fix: 'Use strict: "prefer" to fall back to normal sampling there.', params: { tool: tool.name }, messageKey: 'require', fixKey: 'require' }
+      : { rule: 'strict-unavailable', severity: 'info', path: '', schemaNode: tool.parameters, variants: unsupported, message: 'Strict sampling is preferred but unsupported here: the tool is sent normally.', fix: 'Nothing to do; validation still checks every call.', params: { tool: tool.name }, messageKey: 'prefer', fixKey: 'prefer' });
   }
   return drafts;
 };
@@ -39,6 +39,7 @@ export const strictImpossibleRule: LintRule = ({ tool, variants }) => {
         ? `Tool "${tool.name}" requires JSON-schema constrained sampling, but ${strict.reason}: pi refuses the whole request.`
         : `Strict sampling is preferred but impossible (${strict.reason}): pi silently sends the tool without it.`,
       fix: 'Inline references and replace oneOf/allOf/tuples/object unions with simple types, or drop constrainedSampling.',
+      params: { tool: tool.name }, messageKey: mode, detail: { code: `strict.${strict.code}`, params: strict.params },
     });
   }
   return drafts;
@@ -60,6 +61,7 @@ export const strictOptionalRule: LintRule = ({ tool, variants }) => {
         rule: 'strict-optional-nullable', severity: 'info', path: at, schemaNode: property, variants: affected,
         message: `Under strict sampling "${name}" is sent as required and nullable: to leave it out the model must send null (pi's validation then drops the null).`,
         fix: 'Nothing to do; or make it required if a value is always expected.',
+        params: { property: name },
       });
     }
   });
@@ -81,6 +83,7 @@ export const openaiStrictKeywordRule: LintRule = ({ tool, variants }) => {
         rule: 'openai-strict-keyword', severity: 'error', path: pointer(path, key), schemaNode: node, variants: affected,
         message: `OpenAI's strict mode rejects "${key}" ("'${key}' is not permitted"), and pi sends it unchanged: the request fails with HTTP 400.`,
         fix: `Remove "${key}" (state it in the description) or drop constrainedSampling for this tool.`,
+        params: { keyword: key },
       });
     }
     if (typeof node.format === 'string' && !OPENAI_STRICT_FORMATS.has(node.format)) {
@@ -88,6 +91,7 @@ export const openaiStrictKeywordRule: LintRule = ({ tool, variants }) => {
         rule: 'openai-strict-keyword', severity: 'error', path: pointer(path, 'format'), schemaNode: node, variants: affected,
         message: `OpenAI's strict mode supports only the formats ${[...OPENAI_STRICT_FORMATS].join(', ')}; "${node.format}" is refused.`,
         fix: 'Drop the format or use a supported one (a pattern also works for strings).',
+        params: { format: node.format, formats: [...OPENAI_STRICT_FORMATS].join(', ') }, messageKey: 'format', fixKey: 'format',
       });
     }
   });
@@ -106,6 +110,8 @@ export const grammarRule: LintRule = ({ tool, variants }) => {
       rule: 'grammar-unusable', severity: 'error', path: '', schemaNode: tool.parameters, variants: affected,
       message: `${(error as Error).message} pi refuses the whole request.`,
       fix: 'Give the tool exactly one required string property and a non-empty openai_lark or openai_regex grammar.',
+      params: { tool: tool.name },
+      ...(error instanceof GrammarError ? { detail: { code: `grammar.${error.code}`, params: error.params } } : {}),
     }];
   }
 };

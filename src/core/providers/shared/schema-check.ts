@@ -9,6 +9,15 @@ export interface SchemaProblem {
   /** JSON pointer into the tool's `parameters` ('' = the root). */
   path: string;
   message: string;
+  /** What `message` says, language-free: the tool is not an object, has no name, or its schema is invalid at `path`. */
+  code: 'tool-not-object' | 'tool-no-name' | 'invalid-schema';
+  /** For 'invalid-schema', what is wrong there: `json.<code>` (not JSON) or `schema.<SchemaIssueCode>`, and its values. */
+  detail?: SchemaProblemDetail;
+}
+
+export interface SchemaProblemDetail {
+  code: string;
+  params: Record<string, string>;
 }
 
 export function escapePointerToken(token: string): string {
@@ -23,14 +32,25 @@ export const toPointer = (path: readonly (string | number)[]) => path.reduce<str
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+interface Found { path: string; message: string; detail: SchemaProblemDetail }
+
 /** Plain-JSON problems anywhere in the value (data such as `default` included): cycles, BigInt, functions. */
-function findNonJson(value: unknown, path: string, ancestors: Map<object, string>): { path: string; message: string } | undefined {
-  if (typeof value === 'bigint') return { path, message: 'a BigInt is not JSON' };
-  if (typeof value === 'function' || typeof value === 'symbol') return { path, message: `a ${typeof value} is not JSON` };
-  if (typeof value === 'number' && !Number.isFinite(value)) return { path, message: `${value} is not a JSON number` };
+function findNonJson(value: unknown, path: string, ancestors: Map<object, string>): Found | undefined {
+  if (typeof value === 'bigint') return { path, message: 'a BigInt is not JSON', detail: { code: 'json.bigint', params: {} } };
+  if (typeof value === 'function' || typeof value === 'symbol') {
+    return { path, message: `a ${typeof value} is not JSON`, detail: { code: `json.${typeof value}`, params: {} } };
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    return { path, message: `${value} is not a JSON number`, detail: { code: 'json.not-finite', params: { value: String(value) } } };
+  }
   if (typeof value !== 'object' || value === null) return undefined;
   const seenAt = ancestors.get(value);
-  if (seenAt !== undefined) return { path, message: `the object refers back to ${seenAt || 'the root'} (a cycle cannot be sent as JSON)` };
+  if (seenAt !== undefined) {
+    return {
+      path, message: `the object refers back to ${seenAt || 'the root'} (a cycle cannot be sent as JSON)`,
+      detail: seenAt ? { code: 'json.cycle', params: { target: seenAt } } : { code: 'json.cycle-root', params: {} },
+    };
+  }
   ancestors.set(value, path);
   const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
   for (const [key, child] of entries) {
@@ -44,18 +64,23 @@ function findNonJson(value: unknown, path: string, ancestors: Map<object, string
 
 /** The first problem of one tool, or undefined. */
 export function checkTool(tool: unknown, index: number): SchemaProblem | undefined {
-  if (!isObj(tool)) return { toolName: `#${index}`, path: '', message: `Tool #${index} is not an object` };
-  if (typeof tool.name !== 'string') return { toolName: `#${index}`, path: '', message: `Tool #${index} has no name (a string is required)` };
+  if (!isObj(tool)) return { toolName: `#${index}`, path: '', message: `Tool #${index} is not an object`, code: 'tool-not-object' };
+  if (typeof tool.name !== 'string') return { toolName: `#${index}`, path: '', message: `Tool #${index} has no name (a string is required)`, code: 'tool-no-name' };
   const name = tool.name;
-  const fail = (path: string, message: string): SchemaProblem => ({
+  const fail = ({ path, message, detail }: Found): SchemaProblem => ({
     toolName: name,
     path,
     message: `Tool "${name}" has an invalid schema at ${path || '/'}: ${message}`,
+    code: 'invalid-schema',
+    detail,
   });
   const nonJson = findNonJson(tool.parameters, '', new Map());
-  if (nonJson) return fail(nonJson.path, nonJson.message);
+  if (nonJson) return fail(nonJson);
   const error = checkParametersSchema(tool.parameters).find((issue) => issue.severity === 'error');
-  return error ? fail(toPointer(error.path), error.message) : undefined;
+  if (!error) return undefined;
+  // "got an array" is worded apart from "got string", "got null", ...
+  const code = error.code === 'not-object' && error.params.type === 'array' ? 'not-object-array' : error.code;
+  return fail({ path: toPointer(error.path), message: error.message, detail: { code: `schema.${code}`, params: error.params } });
 }
 
 /** The first problem among the tools, in order. */
