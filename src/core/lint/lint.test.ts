@@ -67,6 +67,17 @@ describe('lint rules', () => {
     expect(rulesOf([email], 'openai-strict-keyword')).toEqual([]);
   });
 
+  it('says what each message is about without words: params, wording variants, coded reasons', () => {
+    const [duplicate] = rulesOf([tool('a', Type.Object({})), clean, { ...clean, description: 'again' }], 'duplicate-tool-name');
+    expect(duplicate.params).toEqual({ index: 2, tool: 'get_weather', first: 1 });
+    const [pattern] = rulesOf([tool('named', Type.Object({ name: Type.String({ pattern: '^[a-z]+$' }) }))], 'gemini-ignored-keyword');
+    expect(pattern).toMatchObject({ params: { keyword: 'pattern' }, fixKey: 'describe-format' });
+    const tuple = tool('tuple', Type.Object({ t: Type.Tuple([Type.Number()]) }), { constrainedSampling: { type: 'json_schema', strict: 'require' } });
+    expect(rulesOf([tuple], 'strict-impossible')[0]).toMatchObject({ messageKey: 'require', detail: { code: 'strict.tuple', params: {} } });
+    const [broken] = lintTools([tool('broken', { type: 'object', properties: { a: { type: 'strng' } } })]);
+    expect(broken).toMatchObject({ params: { tool: 'broken', at: '/properties/a/type' }, detail: { code: 'schema.unknown-type', params: { type: '"strng"' } } });
+  });
+
   it('points each finding at the offending schema node', () => {
     const schema = Type.Object({ name: Type.String({ pattern: '^[a-z]+$' }) });
     const [finding] = rulesOf([tool('named', schema)], 'gemini-ignored-keyword');
