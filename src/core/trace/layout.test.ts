@@ -365,20 +365,13 @@ describe('layoutRecording', () => {
     expect(layoutRecordings([]).durationMs).toBe(0);
   });
 
-  it('lays out 10,000 events in a few milliseconds', async () => {
+  it('lays out 10,000 events: one row per call, every call placed', async () => {
     const recording = await recordScenario(largeScenario(46, 10));
     expect(recording.events.length).toBeGreaterThan(9_000);
-    const times: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const started = performance.now();
-      layoutRecording(recording);
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
+    // How fast this is lives in `npm run bench -- timeline`, not here.
     const layout = layoutRecording(recording);
     expect(layout.calls).toHaveLength(460);
-    // The best of 40 runs: what the code costs, without the noise of a busy machine (the median is printed).
-    console.log(`layout of ${recording.events.length} events: best ${times[0].toFixed(2)} ms, median ${times[20].toFixed(2)} ms`);
-    expect(times[0]).toBeLessThan(15);
+    const unplaced = layout.calls.filter((c) => !(c.endMs >= c.startMs && c.endMs <= layout.durationMs) || c.outcome === undefined || c.spans.length === 0);
+    expect(unplaced.map((c) => c.key)).toEqual([]);
   });
 });
