@@ -7,6 +7,12 @@ import { createDemoApi } from '../demos/support/demo-kit.ts';
 /** CSS animations and transitions running in the document right now. */
 const running = (page: Page) => page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty));
 
+/** How long one blink of the editor's caret takes ('0s': it does not blink). */
+const caretBlink = (page: Page) => page.locator('.cm-cursorLayer').first().evaluate((el) => {
+  const style = getComputedStyle(el);
+  return style.animationName === 'none' ? '0s' : style.animationDuration;
+});
+
 async function open(page: Page) {
   await page.goto('/?scenario=parallel-vs-sequential&panel=timeline&speed=8');
   await page.waitForFunction(() => window.piPlayground !== undefined);
@@ -18,6 +24,11 @@ async function open(page: Page) {
 test('with reduced motion nothing animates or scrolls smoothly, and playback still runs to the end', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const api = await open(page);
+
+  // The editor's caret stays still (its blink runs in the editor's shadow root, out of document.getAnimations()).
+  await page.getByTestId('editor-content').click();
+  await expect(page.locator('.cm-cursor-primary')).toHaveCount(1);
+  expect(await caretBlink(page)).toBe('0s');
 
   await page.getByTestId('share-open').click();
   await expect(page.getByTestId('share-dialog')).toBeVisible();
@@ -60,6 +71,9 @@ test('with reduced motion nothing animates or scrolls smoothly, and playback sti
 test('without the preference the same dialog and card do move (so the check above can see motion)', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   const api = await open(page);
+  await page.getByTestId('editor-content').click();
+  await expect(page.locator('.cm-cursor-primary')).toHaveCount(1);
+  expect(await caretBlink(page)).not.toBe('0s');
   await page.getByTestId('share-open').click();
   expect(await page.getByTestId('share-dialog').evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
   await page.keyboard.press('Escape');

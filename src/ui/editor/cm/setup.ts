@@ -87,12 +87,15 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
     EditorState.phrases.of(locale.phrases),
   ];
 
+  const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
   function extensions(docId: string, language: EditorLanguage): Extension[] {
     return [
       lineNumbers(),
       highlightActiveLineGutter(),
       history(),
-      drawSelection(),
+      // A blinking caret is motion too: with reduced motion it stays still (0 turns CodeMirror's blink off).
+      drawSelection({ cursorBlinkRate: prefersReducedMotion() ? 0 : 1200 }),
       indentOnInput(),
       bracketMatching(),
       closeBrackets(),
