@@ -4,7 +4,7 @@
 // The encoders and the lint are a chunk of their own (providers/engine.ts): until `load()` brings them, there is
 // nothing encoded and nothing linted.
 import type { LintFinding } from '../core/lint/index.ts';
-import type { ApiVariant, EncodeResult } from '../core/providers/index.ts';
+import type { ApiVariant, EncodeResult, SchemaProblem } from '../core/providers/index.ts';
 import type { EvaluationState } from './evaluation.svelte.ts';
 import { buildConversation, conversationOptions, CONVERSATION_IDS, ENGLISH_TEXTS, type ConversationId, type ConversationInput, type ConversationTexts } from './providers/conversations.ts';
 import { findingPointer, toolsPointer } from './providers/request-paths.ts';
@@ -25,6 +25,8 @@ export interface ExcludedTool {
   /** JSON pointer into the tool's parameters. */
   path: string;
   message: string;
+  /** What is wrong at `path`, language-free (for the panel's words); absent when the tool itself is malformed. */
+  detail?: SchemaProblem['detail'];
 }
 
 export interface Highlight {
@@ -139,7 +141,7 @@ export class ProvidersState {
     if (!engine) return out;
     this.tools.forEach((entry, index) => {
       const problem = engine.checkTool(entry.tool, index);
-      if (problem) out.push({ toolName: entry.tool.name, fileId: entry.fileId, path: problem.path, message: problem.message });
+      if (problem) out.push({ toolName: entry.tool.name, fileId: entry.fileId, path: problem.path, message: problem.message, ...(problem.detail ? { detail: problem.detail } : {}) });
     });
     return out;
   });

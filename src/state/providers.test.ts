@@ -100,7 +100,7 @@ describe('ProvidersState', () => {
     });
     const files = ['a', 'b'].map((id) => ({ id, name: id, kind: 'typescript' as const, source: '' }));
     const { providers } = await setup(files, { runtime });
-    expect(providers.excluded).toEqual([{ toolName: 'loop_tool', fileId: 'a', path: '/properties/self', message: expect.stringContaining('cycle') }]);
+    expect(providers.excluded).toEqual([{ toolName: 'loop_tool', fileId: 'a', path: '/properties/self', message: expect.stringContaining('cycle'), detail: { code: 'json.cycle-root', params: {} } }]);
     for (const result of providers.results.values()) expect(result.ok).toBe(true);
     expect(JSON.stringify(body(providers, 'anthropic-messages').tools)).toContain('fine_tool');
     expect(JSON.stringify(body(providers, 'anthropic-messages').tools)).not.toContain('loop_tool');

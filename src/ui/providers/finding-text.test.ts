@@ -14,7 +14,8 @@ import type { Tool } from '../../core/types.ts';
 import { CATALOG } from '../i18n/catalog.ts';
 import { i18n, loadLocale, tIn } from '../i18n/i18n.svelte.ts';
 import FindingsList from './FindingsList.svelte';
-import { findingFix, findingKey, findingMessage } from './finding-text.ts';
+import { checkTool } from '../../core/providers/index.ts';
+import { findingFix, findingKey, findingMessage, schemaProblemText } from './finding-text.ts';
 
 // The Chinese table is a chunk of its own (catalog.ts); these tests read it.
 beforeAll(() => loadLocale('zh-CN'));
@@ -184,6 +185,17 @@ describe('lint findings in the UI language', () => {
     expect(findingMessage(tuple, 'zh-CN')).toBe('该工具希望使用 strict 采样，但无法做到（不支持元组 Schema）：pi 会不加提示地以非 strict 方式发送它。');
     const bigint = findings.find((f) => f.toolName === 'big')!;
     expect(findingMessage(bigint, 'zh-CN')).toBe('工具 "big" 的 Schema 在 /properties/a/default 处无效：BigInt 不是 JSON 值');
+  });
+
+  it('words why a tool left out of every request cannot be sent, or keeps core\'s message', () => {
+    const loop: Schema = { type: 'object' };
+    loop.properties = { again: loop };
+    const problem = checkTool(tool('loop_tool', loop), 0)!;
+    expect(problem.message).toBe(`Tool "loop_tool" has an invalid schema at /properties/again: ${schemaProblemText(problem.detail, '', 'en')}`);
+    expect(schemaProblemText(problem.detail, problem.message, 'zh-CN')).toBe('该对象回指根节点（循环结构无法以 JSON 发送）');
+    const nameless = checkTool({ description: 'no name' } as unknown as Tool, 3)!;
+    expect(nameless.detail).toBeUndefined();
+    expect(schemaProblemText(nameless.detail, nameless.message, 'zh-CN')).toBe('Tool #3 has no name (a string is required)');
   });
 
   it('shows core\'s English for a rule, a wording or a detail it has no words for', () => {

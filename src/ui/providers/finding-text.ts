@@ -36,3 +36,12 @@ export function findingMessage(finding: WordedFinding, locale: Locale = i18n.loc
 export function findingFix(finding: WordedFinding, locale: Locale = i18n.locale): string {
   return worded(finding, 'fix', locale);
 }
+
+/**
+ * Why a tool's schema cannot be sent, in `locale`: the coded detail in words, or `fallback` (core's English: the
+ * whole message) when there is no detail or no words for it.
+ */
+export function schemaProblemText(detail: WordedFinding['detail'], fallback: string, locale: Locale = i18n.locale): string {
+  const key = detail && `lint.detail.${detail.code}`;
+  return key && key in CATALOG.en ? tIn(locale, key, detail!.params) : fallback;
+}

@@ -100,6 +100,7 @@ describe('the providers panel', () => {
     const excluded = page.getByTestId('providers-excluded');
     await expect.element(excluded).toHaveAttribute('data-tool', 'echo');
     await expect.element(excluded).toHaveAttribute('data-path', '/properties/again');
+    await expect.element(excluded).toHaveTextContent('Its schema cannot be sent (at /properties/again): the object refers back to');
     for (const api of ['openai-completions', 'bedrock-converse-stream', 'pi-messages']) {
       await page.getByTestId(`providers-tab-${api}`).click();
       await expect.element(page.getByTestId('providers-request')).toHaveAttribute('data-ok', 'true');
