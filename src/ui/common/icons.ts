@@ -22,7 +22,8 @@ export const ICONS = {
   alert: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 8v5M12 16.5v.5',
   check: 'M5 12.5l4.5 4.5L19 7',
   grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01',
-  more: 'M5 12h.01M12 12h.01M19 12h.01',
+  // Three small rings (radius 1): zero-length strokes drew dots too faint to read as a button.
+  more: 'M6 12a1 1 0 1 1-2 0a1 1 0 1 1 2 0M13 12a1 1 0 1 1-2 0a1 1 0 1 1 2 0M20 12a1 1 0 1 1-2 0a1 1 0 1 1 2 0',
   refresh: 'M20 11a8 8 0 0 0-14.9-3.5L4 9M4 4v5h5M4 13a8 8 0 0 0 14.9 3.5L20 15M20 20v-5h-5',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   x: 'M6 6l12 12M18 6L6 18',
