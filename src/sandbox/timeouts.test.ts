@@ -29,8 +29,10 @@ describe('sandbox timeouts', () => {
     const { value: error, ticks, elapsedMs } = await ticksDuring(errorOf(spin.execute('c1', {})));
     expect(error.message).toBe('Tool "spin" did not finish within 1000 ms: the sandbox was stuck in synchronous code (an endless loop?) and was restarted');
     expect(elapsedMs).toBeGreaterThanOrEqual(1000);
-    expect(elapsedMs).toBeLessThan(3000);
-    expect(ticks).toBeGreaterThan((elapsedMs / 50) * 0.6); // the main thread's timer kept firing throughout
+    expect(elapsedMs).toBeLessThan(4500); // the call's own 1 s timeout, not the 5 s default
+    // The main thread's 50 ms timer kept firing while the worker spun. Had the loop run on the main thread, the
+    // timer would fire at most once, after it. (How many times exactly depends on the machine's load.)
+    expect(ticks).toBeGreaterThanOrEqual(5);
     // The replacement worker evaluated the files again: the same proxies work.
     expect(text(await ok.execute('c2', {}))).toBe('still here');
     expect(sandbox.status).toBe('ready');
