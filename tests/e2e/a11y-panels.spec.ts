@@ -11,7 +11,7 @@ import { createDemoApi } from '../demos/support/demo-kit.ts';
  * editor and the tool list are not scanned a dozen times over.
  */
 async function serious(page: Page, where: string, scope?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   if (scope) builder.include(scope);
   const results = await builder.analyze();
   return results.violations
