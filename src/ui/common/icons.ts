@@ -14,6 +14,7 @@ export const ICONS = {
   monitor: 'M3 4h18v12H3zM8 20h8M12 16v4',
   chevronDown: 'M6 9l6 6 6-6',
   chevronRight: 'M9 6l6 6-6 6',
+  chevronLeft: 'M15 6l-6 6 6 6',
   play: 'M7 4l13 8-13 8z',
   stop: 'M6 6h12v12H6z',
   braces: 'M8 3H7a2 2 0 0 0-2 2v4a2 2 0 0 1-2 2 2 2 0 0 1 2 2v4a2 2 0 0 0 2 2h1M16 3h1a2 2 0 0 1 2 2v4a2 2 0 0 0 2 2 2 2 0 0 0-2 2v4a2 2 0 0 1-2 2h-1',

@@ -34,4 +34,37 @@ describe('the views tab row', () => {
     await userEvent.keyboard('{ArrowRight}');
     await expect.poll(() => inSight('p0'), { timeout: 1000 }).toBe(true);
   });
+
+  it('shows a button on each side that has tabs out of sight, and it brings them in', async () => {
+    const panels: ViewDefinition[] = Array.from({ length: 9 }, (_, i) => ({
+      id: `p${i}`, title: `A rather long panel title ${i}`, icon: 'braces', component: SchemaView, order: i,
+    }));
+    app = await mountApp({ panels });
+    const before = page.getByTestId('view-tabs-before');
+    const after = page.getByTestId('view-tabs-after');
+    await expect.element(after).toBeVisible();
+    await expect.element(before).not.toBeInTheDocument();
+    expect(inSight('p8')).toBe(false);
+
+    const row = document.querySelector<HTMLElement>('[role="tablist"]')!;
+    const end = () => row.scrollWidth - row.clientWidth;
+    for (let i = 0; i < 12 && row.scrollLeft < end() - 1; i++) {
+      const target = Math.min(end(), row.scrollLeft + row.clientWidth * 0.8);
+      await after.click();
+      await expect.poll(() => row.scrollLeft, { timeout: 2000 }).toBeGreaterThanOrEqual(target - 1);
+    }
+    await expect.element(after).not.toBeInTheDocument();
+    await expect.element(before).toBeVisible();
+    expect(inSight('p8')).toBe(true);
+    expect(inSight('p0')).toBe(false);
+    // The open tab did not change: the buttons only scroll.
+    await expect.element(page.getByTestId('view-tab-p0')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows no scroll buttons when every tab fits', async () => {
+    const panels: ViewDefinition[] = [{ id: 'only', title: 'Only', icon: 'braces', component: SchemaView, order: 0 }];
+    app = await mountApp({ panels });
+    await expect.element(page.getByTestId('view-tab-only')).toBeVisible();
+    expect(document.querySelector('[data-testid="view-tabs-before"], [data-testid="view-tabs-after"]')).toBeNull();
+  });
 });
