@@ -1,5 +1,5 @@
 // The animation-frame seam of the player: requestAnimationFrame in the browser, a timer elsewhere, or a manual
-// scheduler in tests (which then decide when each frame happens and what time it is).
+// scheduler in tests (which then decide when each frame happens and what time it is); and the player's frame loop.
 
 export interface FrameScheduler {
   /** Calls `callback` once before the next paint with the frame time in ms; returns a handle for cancel(). */
@@ -15,6 +15,39 @@ export function browserFrames(): FrameScheduler {
     request: (callback) => setTimeout(() => callback(performance.now()), 16) as unknown as number,
     cancel: (handle) => clearTimeout(handle),
   };
+}
+
+/**
+ * What a frame asks for next: another frame that measures the time since this one (playing), another that does not
+ * (recording while paused), or none.
+ */
+export type FramePace = 'timed' | 'untimed' | 'stop';
+
+/** One frame requested at a time; each is told the wall time since the last timed frame (0 after a pause). */
+export class FrameLoop {
+  #handle: number | null = null;
+  #lastAt: number | null = null;
+
+  constructor(private readonly frames: FrameScheduler, private readonly onFrame: (elapsedMs: number) => FramePace) {}
+
+  /** Asks for the next frame, unless one is already asked for. */
+  request(): void {
+    if (this.#handle !== null) return;
+    this.#handle = this.frames.request((now) => this.#run(now));
+  }
+
+  stop(): void {
+    if (this.#handle !== null) this.frames.cancel(this.#handle);
+    this.#handle = null;
+    this.#lastAt = null;
+  }
+
+  #run(now: number): void {
+    this.#handle = null;
+    const pace = this.onFrame(this.#lastAt === null ? 0 : Math.max(0, now - this.#lastAt));
+    this.#lastAt = pace === 'timed' ? now : null;
+    if (pace !== 'stop') this.request();
+  }
 }
 
 /** A scheduler driven by hand: `tick(ms)` advances its time and runs the frames that were requested. */

@@ -1,0 +1,30 @@
+// The run's vocabulary: transport states and speeds, the selection, and what a run asks of its environment. Plain
+// TypeScript, so the recorder, the automation contract and URL parsing can share it without loading the run state.
+import type { Clock } from '../core/clock.ts';
+import type { ScenarioHooks } from '../core/scenario/run-scenario.ts';
+import type { Scenario } from '../core/scenario/scenario.ts';
+import type { ToolPhase, TraceSink } from '../core/trace/types.ts';
+import type { AgentTool } from '../core/types.ts';
+
+export type TransportState = 'idle' | 'recording' | 'playing' | 'paused' | 'ended' | 'error';
+export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8] as const;
+
+/** A message for the UI to word: a catalog key and its values (state does not import the catalog). */
+export interface RunMessage { key: string; params?: Record<string, string | number> }
+
+/** What is selected on the timeline or in the log: a recording, optionally a call, one of its phases, an event. */
+export interface RunSelection { recordingId: string; toolCallId?: string; phase?: ToolPhase; seq?: number }
+
+export type ScenarioSource = { ok: true; scenario: Scenario; key: string } | { ok: false; reason: RunMessage };
+
+/** Where a run gets its scenario, tools and hooks (the app wires the sandbox in; tests hand in plain tools). */
+export interface RunEnvironment {
+  /** The scenario to record now; `key` changes whenever what would be recorded changes. Reactive. */
+  scenario(): ScenarioSource;
+  /** Tools and hooks whose waits run on `clock`; `release` is called when the recording has ended. */
+  prepare(clock: Clock): Promise<{ tools: AgentTool<any>[]; hooks: ScenarioHooks; release(): void }>;
+}
+
+export type RecordHook = () => void | Promise<void>;
+/** Attaches to a recording's trace sink (and its clock, for `t`); returns the detach function. */
+export type TraceSource = (sink: TraceSink, clock: Pick<Clock, 'now'>) => () => void;
