@@ -1,23 +1,19 @@
 // The automation contract's actions: load a lesson or a scenario, drive the transport, select, switch panel, theme,
 // language and layout, read the state, and wait for named conditions. window.piPlayground (src/ui/automation)
 // and the URL parameters both go through this class, so a link and a script do exactly the same thing.
-import { tick } from 'svelte';
-import type { ToolPhase } from '../core/trace/types.ts';
-import { SPEEDS } from './run.svelte.ts';
 import type { AppState } from './context.ts';
-import { callsAtCursor } from './automation-calls.ts';
 import { parseLayout, type PaneLayout, type StepTarget } from './automation-params.ts';
 import type { PresentationState } from './automation-presentation.svelte.ts';
-import { conditionHolds, isIdle, snapshot } from './automation-snapshot.ts';
-import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './automation-types.ts';
-import { until } from './automation-wait.svelte.ts';
-import type { StoredScenario } from './scenario.svelte.ts';
 import { findScenario, parseScenarioObject } from './automation-scenarios.ts';
+import { snapshot } from './automation-snapshot.ts';
+import type { SelectRequest } from './automation-targets.ts';
+import { AutomationTracker, DEFAULT_WAIT_MS } from './automation-tracker.svelte.ts';
+import { TransportActions } from './automation-transport.ts';
+import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './automation-types.ts';
+import type { StoredScenario } from './scenario.svelte.ts';
 
-export const DEFAULT_WAIT_MS = 60_000;
-const TOOL_PHASES = ['queued', 'prepare', 'validate', 'beforeToolCall', 'execute', 'afterToolCall', 'result'] as const;
-/** What a call can be in at the cursor, as stepPhase targets name it. */
-const CALL_PHASES = [...TOOL_PHASES, 'done'] as const;
+export { DEFAULT_WAIT_MS } from './automation-tracker.svelte.ts';
+export type { SelectRequest } from './automation-targets.ts';
 
 /** What the controller needs from the UI layer: the registered panels and the language. */
 export interface AutomationHost {
@@ -30,52 +26,41 @@ export interface AutomationHost {
   newScenarioName(): string;
 }
 
-export interface SelectRequest { callId?: string; phase?: string; recording?: string }
-
 export class AutomationController {
-  #ready = $state(false);
-  #problems = $state.raw<string[]>([]);
-  #pending = $state(0);
+  readonly #tracker: AutomationTracker;
+  readonly #transport: TransportActions;
 
   constructor(
     readonly app: AppState,
     readonly presentation: PresentationState,
     private readonly host: AutomationHost,
   ) {
-    // The sandbox has evaluated the workspace (or is known to be missing), the scenario checker and the files are loaded.
-    void until(() => {
-      const { evaluation, scenarios, files } = this.app;
-      return (evaluation.status === 'ready' || evaluation.status === 'unavailable') && scenarios.ready && files.status !== 'loading';
-    }, Infinity).then(() => { this.#ready = true; });
+    this.#tracker = new AutomationTracker(app, () => this.getState());
+    this.#transport = new TransportActions(app, this.#tracker);
   }
 
-  get ready(): boolean { return this.#ready; }
+  get ready(): boolean { return this.#tracker.ready; }
 
   getState(): PlaygroundState {
     return snapshot({
-      app: this.app, presentation: this.presentation, ready: this.#ready, locale: this.host.locale(),
-      scenarioName: (item) => this.host.scenarioName(item), problems: this.#problems,
+      app: this.app, presentation: this.presentation, ready: this.#tracker.ready, locale: this.host.locale(),
+      scenarioName: (item) => this.host.scenarioName(item), problems: this.#tracker.problems,
     });
   }
 
   /** Runs `work` as one action: whenIdle and waitFor wait for it, even between the steps inside it. */
-  async during<T>(work: () => Promise<T>): Promise<T> {
-    this.#pending++;
-    try {
-      return await work();
-    } finally {
-      this.#pending--;
-    }
+  during<T>(work: () => Promise<T>): Promise<T> {
+    return this.#tracker.during(work);
   }
 
   /** Adds a problem to the state's `problems` (URL parameters that were not understood or could not be done). */
   report(problem: string): void {
-    this.#problems = [...this.#problems, problem];
+    this.#tracker.report(problem);
   }
 
   async loadLesson(id: string, { openPanel = true }: { openPanel?: boolean } = {}): Promise<ActionResult> {
     return this.#track(async () => {
-      if (!(await this.#whenReady())) return this.#fail('the app is not ready');
+      if (!(await this.#tracker.whenReady())) return this.#fail('the app is not ready');
       const { lessons } = this.app;
       await lessons.loadCatalog();
       if (typeof id !== 'string' || !lessons.find(id)) {
@@ -91,7 +76,7 @@ export class AutomationController {
   /** Selects a scenario of the workspace (id, example id or name) or adds one from a scenario file object, then records it. */
   async loadScenario(ref: unknown, { openPanel = true, name }: { openPanel?: boolean; name?: string } = {}): Promise<ActionResult> {
     return this.#track(async () => {
-      if (!(await this.#whenReady())) return this.#fail('the app is not ready');
+      if (!(await this.#tracker.whenReady())) return this.#fail('the app is not ready');
       const { scenarios, lessons, run } = this.app;
       let id: string;
       if (typeof ref === 'string') {
@@ -113,128 +98,21 @@ export class AutomationController {
     });
   }
 
-  async play(): Promise<ActionResult> {
-    this.app.run.play();
-    return this.#ok();
-  }
-
-  async pause(): Promise<ActionResult> {
-    this.app.run.pause();
-    return this.#ok();
-  }
-
+  play(): Promise<ActionResult> { return this.#transport.play(); }
+  pause(): Promise<ActionResult> { return this.#transport.pause(); }
   /** Shows `count` more events of the primary recording (recording first when there is nothing yet). */
-  async step(count = 1): Promise<ActionResult> {
-    if (!Number.isInteger(count) || count < 0) return this.#fail('step needs a whole number of events');
-    return this.#track(async () => {
-      const { run } = this.app;
-      for (let i = 0; i < count; i++) {
-        const before = run.primary ? run.shownCount(run.primary.id) : -1;
-        await run.step();
-        if (run.primary && run.shownCount(run.primary.id) === before) break;
-      }
-      return this.#ok();
-    });
-  }
-
+  step(count = 1): Promise<ActionResult> { return this.#transport.step(count); }
   /** Shows `count` fewer events (stops at the start of the run). */
-  async stepBack(count = 1): Promise<ActionResult> {
-    if (!Number.isInteger(count) || count < 0) return this.#fail('stepBack needs a whole number of events');
-    const { run } = this.app;
-    const primary = run.primary;
-    if (!primary) return this.#ok();
-    run.pause();
-    const target = run.shownCount(primary.id) - count;
-    if (target > 0) run.seekEvent(primary.id, target - 1);
-    else run.seek(0);
-    return this.#ok();
-  }
-
-  /**
-   * Without a target: the transport's "next phase". With `{ callId }`: that call's next phase. With
-   * `{ callId, phase }`: the cursor goes to where that call next enters `phase` (`done`: its result), selecting it.
-   */
-  async stepPhase(target?: { callId?: string; phase?: string }): Promise<ActionResult> {
-    return this.#track(async () => {
-      const { run } = this.app;
-      if (!target?.callId) {
-        await run.stepPhase();
-        return this.#ok();
-      }
-      if (!(await this.#ensureRecorded())) return this.#fail('nothing could be recorded');
-      const primary = run.primary!;
-      const callId = target.callId;
-      if (!callsAtCursor(primary.events, 0).some((c) => c.id === callId)) return this.#fail(`no call "${callId}" in this run`);
-      if (target.phase !== undefined && !(CALL_PHASES as readonly string[]).includes(target.phase)) return this.#fail(`unknown phase "${target.phase}" (phases: ${CALL_PHASES.join(', ')})`);
-      run.select({ recordingId: primary.id, toolCallId: callId });
-      if (target.phase === undefined) {
-        await run.stepPhase();
-        return this.#ok();
-      }
-      if (run.phase === target.phase) return this.#ok();
-      const phase = target.phase;
-      const at = primary.events.findIndex((entry, index) => {
-        if (index < run.shownCount(primary.id) || entry.source !== 'trace') return false;
-        const e = entry.event;
-        if (phase === 'done') return e.type === 'trace_phase_end' && e.toolCallId === callId && e.phase === 'result';
-        return e.type === 'trace_phase_start' && e.toolCallId === callId && e.phase === phase;
-      });
-      if (at < 0) return this.#fail(`call "${callId}" does not enter "${phase}" after the cursor`);
-      run.pause();
-      run.seekEvent(primary.id, at);
-      run.select({ recordingId: primary.id, toolCallId: callId, ...(phase === 'done' ? {} : { phase: phase as ToolPhase, seq: at }) });
-      return this.#ok();
-    });
-  }
-
-  async seek(ms: number): Promise<ActionResult> {
-    if (typeof ms !== 'number' || !Number.isFinite(ms)) return this.#fail('seek needs a number of milliseconds');
-    this.app.run.pause();
-    this.app.run.seek(ms);
-    return this.#ok();
-  }
-
-  async setSpeed(speed: number): Promise<ActionResult> {
-    if (!(SPEEDS as readonly number[]).includes(speed)) return this.#fail(`speed must be one of ${SPEEDS.join(', ')}`);
-    this.app.run.setSpeed(speed);
-    return this.#ok();
-  }
-
+  stepBack(count = 1): Promise<ActionResult> { return this.#transport.stepBack(count); }
+  /** The transport's "next phase", or where call `callId` next enters `phase` (see TransportActions.stepPhase). */
+  stepPhase(target?: { callId?: string; phase?: string }): Promise<ActionResult> { return this.#transport.stepPhase(target); }
+  seek(ms: number): Promise<ActionResult> { return this.#transport.seek(ms); }
+  setSpeed(speed: number): Promise<ActionResult> { return this.#transport.setSpeed(speed); }
   /** Records again from a clean state: the open lesson with its own files, else the selected scenario. */
-  async restart(): Promise<ActionResult> {
-    return this.#track(async () => {
-      const { lessons, run } = this.app;
-      if (lessons.active && lessons.workspaceLessonId === lessons.active.id) await lessons.record();
-      else await run.restart();
-      return this.#ok();
-    });
-  }
-
-  async setCompare(on: boolean): Promise<ActionResult> {
-    if (typeof on !== 'boolean') return this.#fail('setCompare needs true or false');
-    return this.#track(async () => {
-      this.app.run.setCompare(on);
-      await until(() => !this.app.run.recordingNow, DEFAULT_WAIT_MS);
-      return this.#ok();
-    });
-  }
-
+  restart(): Promise<ActionResult> { return this.#transport.restart(); }
+  setCompare(on: boolean): Promise<ActionResult> { return this.#transport.setCompare(on); }
   /** Selects a call (and one of its phases) on the timeline; null clears the selection. */
-  async select(request: SelectRequest | null): Promise<ActionResult> {
-    const { run } = this.app;
-    if (request === null) {
-      run.select(null);
-      return this.#ok();
-    }
-    const recording = request.recording === undefined ? run.primary : run.recordings.find((r) => r.label === request.recording || r.id === request.recording);
-    if (!recording) return this.#fail(request.recording === undefined ? 'nothing is recorded yet' : `no recording "${request.recording}"`);
-    const calls = callsAtCursor(recording.events, 0);
-    if (request.callId !== undefined && !calls.some((c) => c.id === request.callId)) return this.#fail(`no call "${request.callId}" in this run`);
-    if (request.phase !== undefined && !(TOOL_PHASES as readonly string[]).includes(request.phase)) return this.#fail(`unknown phase "${request.phase}" (phases: ${TOOL_PHASES.join(', ')})`);
-    const phase = request.phase as ToolPhase | undefined;
-    run.select({ recordingId: recording.id, ...(request.callId !== undefined ? { toolCallId: request.callId } : {}), ...(phase ? { phase } : {}) });
-    return this.#ok();
-  }
+  select(request: SelectRequest | null): Promise<ActionResult> { return this.#transport.select(request); }
 
   async setPanel(id: string): Promise<ActionResult> {
     if (!this.host.panels().includes(id)) return this.#fail(`unknown panel "${String(id)}" (panels: ${this.host.panels().join(', ')})`);
@@ -291,25 +169,13 @@ export class AutomationController {
   }
 
   /** Resolves once nothing is loading, recording or playing (and every action started here has finished). */
-  async whenIdle(timeoutMs = DEFAULT_WAIT_MS): Promise<WaitResult> {
-    const outcome = await until(() => this.#pending === 0 && isIdle(this.app, this.#ready), timeoutMs);
-    await tick();
-    return outcome.ok ? { ok: true, state: this.getState() } : { ok: false, reason: 'timeout', state: this.getState() };
+  whenIdle(timeoutMs = DEFAULT_WAIT_MS): Promise<WaitResult> {
+    return this.#tracker.whenIdle(timeoutMs);
   }
 
   /** Resolves when `condition` holds; `stopped` when it cannot happen without another action (see docs/automation.md). */
-  async waitFor(condition: WaitCondition, timeoutMs = DEFAULT_WAIT_MS): Promise<WaitResult> {
-    const known: WaitCondition[] = ['ready', 'recorded', 'playing', 'paused', 'ended', 'caption', 'idle'];
-    if (!known.includes(condition)) return { ok: false, reason: 'stopped', state: this.getState() };
-    // An action still under way (a lesson being opened) decides first whether the run moves at all.
-    const outcome = await until(() => {
-      const holds = conditionHolds(this.app, this.#ready, condition);
-      if (holds === 'stopped' && this.#pending > 0) return false;
-      return holds;
-    }, timeoutMs);
-    await tick();
-    if (!outcome.ok) return { ok: false, reason: 'timeout', state: this.getState() };
-    return outcome.value === true ? { ok: true, state: this.getState() } : { ok: false, reason: 'stopped', state: this.getState() };
+  waitFor(condition: WaitCondition, timeoutMs = DEFAULT_WAIT_MS): Promise<WaitResult> {
+    return this.#tracker.waitFor(condition, timeoutMs);
   }
 
   /** Goes to a `step=` target of the URL. */
@@ -321,35 +187,15 @@ export class AutomationController {
     if (this.presentation.focus === null && this.host.panels().includes(id)) this.app.views.setActive(id);
   }
 
-  async #ensureRecorded(): Promise<boolean> {
-    const { run } = this.app;
-    if (run.recordingNow) await until(() => !run.recordingNow, DEFAULT_WAIT_MS);
-    if (run.recordings.length === 0) await run.record();
-    return run.primary !== null;
+  #track(action: () => Promise<ActionResult>): Promise<ActionResult> {
+    return this.#tracker.track(action);
   }
 
-  async #whenReady(): Promise<boolean> {
-    return (await until(() => this.#ready, DEFAULT_WAIT_MS)).ok;
+  #ok(): Promise<ActionResult> {
+    return this.#tracker.ok();
   }
 
-  async #track(action: () => Promise<ActionResult>): Promise<ActionResult> {
-    this.#pending++;
-    try {
-      return await action();
-    } catch (error) {
-      return this.#fail(error instanceof Error ? error.message : String(error));
-    } finally {
-      this.#pending--;
-    }
-  }
-
-  async #ok(): Promise<ActionResult> {
-    await tick();
-    return { ok: true, state: this.getState() };
-  }
-
-  async #fail(error: string): Promise<ActionResult> {
-    await tick();
-    return { ok: false, error, state: this.getState() };
+  #fail(error: string): Promise<ActionResult> {
+    return this.#tracker.fail(error);
   }
 }

@@ -1,10 +1,16 @@
-// Pure questions about a position in a recording, used by the player: how many events have happened by a given
-// time, where the next phase of a tool call starts, and which phase a call is in at the cursor.
+// Pure questions about a position in a recording, used by the player and the automation contract: how many events
+// have happened by a given time, where the next phase of a tool call starts or where it enters a given phase, and
+// which phase a call is in at the cursor.
 import type { RecordedEvent, Recording } from '../core/trace/recording.ts';
 import type { ToolPhase } from '../core/trace/types.ts';
 
 /** The phase a call is in at the cursor: a pipeline phase, `done` after its result, `pending` before it starts. */
 export type CallPhase = ToolPhase | 'done' | 'pending';
+
+/** A tool call's pipeline, in order. */
+export const TOOL_PHASES = ['queued', 'prepare', 'validate', 'beforeToolCall', 'execute', 'afterToolCall', 'result'] as const satisfies readonly ToolPhase[];
+/** What a call can be stepped to: one of its phases, or `done` (its result has ended). */
+export const CALL_PHASES = [...TOOL_PHASES, 'done'] as const;
 
 /** Number of events with `t <= ms` (events are in time order). */
 export function countAtOrBefore(events: readonly RecordedEvent[], ms: number): number {
@@ -36,6 +42,19 @@ export function nextPhaseStart(events: readonly RecordedEvent[], from: number, t
     return { seq: entry.seq, toolCallId: entry.event.toolCallId, phase: entry.event.phase };
   }
   return null;
+}
+
+/**
+ * The first event at or after `from` where call `toolCallId` enters `phase` (`done`: where its result phase ends);
+ * -1 when there is none in what has been recorded.
+ */
+export function phaseEntryAt(events: readonly RecordedEvent[], from: number, toolCallId: string, phase: ToolPhase | 'done'): number {
+  return events.findIndex((entry, index) => {
+    if (index < from || entry.source !== 'trace') return false;
+    const e = entry.event;
+    if (phase === 'done') return e.type === 'trace_phase_end' && e.toolCallId === toolCallId && e.phase === 'result';
+    return e.type === 'trace_phase_start' && e.toolCallId === toolCallId && e.phase === phase;
+  });
 }
 
 /** The phase call `toolCallId` is in once the first `count` events have happened. */

@@ -1,0 +1,36 @@
+// What a script's select() and stepPhase() requests point at in a recording — a recording, a call, a phase — checked
+// before the run state is touched, with the problem in the words the contract answers (English, for script authors).
+import type { Recording, RecordedEvent } from '../core/trace/recording.ts';
+import type { ToolPhase } from '../core/trace/types.ts';
+import { callsAtCursor } from './automation-calls.ts';
+import { TOOL_PHASES } from './run-cursor.ts';
+import type { RunSelection } from './run-types.ts';
+
+export interface SelectRequest { callId?: string; phase?: string; recording?: string }
+
+/** Why `callId` names no call of `events`, or null (also when no call is named). */
+export function unknownCall(events: readonly RecordedEvent[], callId: string | undefined): string | null {
+  if (callId === undefined || callsAtCursor(events, 0).some((c) => c.id === callId)) return null;
+  return `no call "${callId}" in this run`;
+}
+
+/** Why `phase` is not one of `phases`, or null (also when no phase is named). */
+export function unknownPhase(phase: string | undefined, phases: readonly string[]): string | null {
+  if (phase === undefined || phases.includes(phase)) return null;
+  return `unknown phase "${phase}" (phases: ${phases.join(', ')})`;
+}
+
+/** The selection `request` names: in the recording with that label or id, else in `primary`. */
+export function selectionFor(
+  request: SelectRequest, recordings: readonly Recording[], primary: Recording | null,
+): { ok: true; selection: RunSelection } | { ok: false; error: string } {
+  const recording = request.recording === undefined ? primary : recordings.find((r) => r.label === request.recording || r.id === request.recording);
+  if (!recording) return { ok: false, error: request.recording === undefined ? 'nothing is recorded yet' : `no recording "${request.recording}"` };
+  const problem = unknownCall(recording.events, request.callId) ?? unknownPhase(request.phase, TOOL_PHASES);
+  if (problem) return { ok: false, error: problem };
+  const phase = request.phase as ToolPhase | undefined;
+  return {
+    ok: true,
+    selection: { recordingId: recording.id, ...(request.callId !== undefined ? { toolCallId: request.callId } : {}), ...(phase ? { phase } : {}) },
+  };
+}
