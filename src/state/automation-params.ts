@@ -2,12 +2,12 @@
 // parsed into one typed value. Bad values never throw: each becomes a problem, reported in the automation state,
 // and the rest of the parameters still apply. docs/automation.md is the reference.
 import type { ToolPhase } from '../core/trace/types.ts';
-import type { CallPhase } from './run-cursor.ts';
+import { unknownPhase } from './automation-targets.ts';
+import { CALL_PHASES } from './run-cursor.ts';
+import { SPEEDS } from './run-types.ts';
 
-export const SPEED_VALUES = [0.25, 0.5, 1, 2, 4, 8] as const;
 export const PANES = ['sidebar', 'editor', 'views'] as const;
 export type PaneId = (typeof PANES)[number];
-const PHASES: readonly CallPhase[] = ['queued', 'prepare', 'validate', 'beforeToolCall', 'execute', 'afterToolCall', 'result', 'done'];
 
 /**
  * Which of the three panes are shown and how wide, as percentages of the window (they sum to 100). A pane left
@@ -74,9 +74,9 @@ export function parseStep(text: string): { ok: true; step: StepTarget } | { ok: 
   if (/^\d+$/.test(text)) return { ok: true, step: { kind: 'events', count: Number(text) } };
   const match = /^phase:(.+):([A-Za-z]+)$/.exec(text);
   if (!match) return { ok: false, reason: 'expected a number of events, or phase:<callId>:<phase>' };
-  const phase = match[2] as CallPhase;
-  if (!PHASES.includes(phase)) return { ok: false, reason: `unknown phase "${match[2]}" (phases: ${PHASES.join(', ')})` };
-  return { ok: true, step: { kind: 'phase', callId: match[1], phase: phase as ToolPhase | 'done' } };
+  const problem = unknownPhase(match[2], CALL_PHASES);
+  if (problem) return { ok: false, reason: problem };
+  return { ok: true, step: { kind: 'phase', callId: match[1], phase: match[2] as ToolPhase | 'done' } };
 }
 
 /** Reads the automation parameters of a query string (`location.search`, with or without the `?`). */
@@ -108,8 +108,8 @@ export function parseAutomationParams(search: string | URLSearchParams): ParsedP
   const speed = read('speed');
   if (speed !== null) {
     const value = Number(speed.replace(/x$/i, ''));
-    if ((SPEED_VALUES as readonly number[]).includes(value)) params.speed = value;
-    else problem('speed', speed, `expected one of ${SPEED_VALUES.join(', ')}`);
+    if ((SPEEDS as readonly number[]).includes(value)) params.speed = value;
+    else problem('speed', speed, `expected one of ${SPEEDS.join(', ')}`);
   }
   const step = read('step');
   if (step !== null) {
