@@ -1,16 +1,16 @@
 // The lessons: which one is open, its run recorded and handed to the run state for playback, the captions that
-// follow the run's cursor (pausing at each one), the learner's progress (remembered), and the lesson workspace — a
+// follow the run's cursor (LessonCaptions), the learner's progress (remembered), and the lesson workspace — a
 // lesson's tools, hooks and scenario in the editor while the learner's own workspace waits aside in storage.
-import { untrack } from 'svelte';
-import { resolveCaptions, type ResolvedCaption } from '../core/lessons/anchors.ts';
+import type { ResolvedCaption } from '../core/lessons/anchors.ts';
 import type { Lesson } from '../core/lessons/types.ts';
 import type { ScenarioFile } from '../core/scenario/format.ts';
 import type { KeyValueStore } from '../storage/kv-store.ts';
 import { parseScenarioDocument, SCENARIOS_KEY } from '../storage/scenarios.ts';
 import type { LessonFsHost, LessonSandbox } from './lesson-runner.ts';
+import { LessonCaptions } from './lessons-captions.svelte.ts';
 import { emptyProgress, isComplete, parseProgress, PROGRESS_KEY, STASH_KEY, type LessonProgress, type ProgressRecord } from './lessons-progress.ts';
 import {
-  createLessonWorkspace, labelRecordings, LESSON_MARKER_KEY, lessonIdOf, lessonScenarioId, parseStash, type WorkspaceStash,
+  createLessonWorkspace, LESSON_MARKER_KEY, lessonIdOf, lessonScenarioId, parseStash, type WorkspaceStash,
 } from './lessons-workspace.ts';
 import type { RunState } from './run.svelte.ts';
 import { msg, type UiMessage } from './ui-message.ts';
@@ -42,25 +42,12 @@ export class LessonsState {
   #error = $state.raw<UiMessage | null>(null);
   #stash = $state.raw<WorkspaceStash | null>(null);
   #notice = $state.raw<UiMessage | null>(null);
-  /** Index into shownCaptions of the caption on show; -1 before the first. */
-  #caption = $state(-1);
-  #pauseAtCaptions = $state(true);
-  /** Where a caption navigation put the cursor: while it stays there, ties at that moment do not advance it. */
-  #pinnedMs: number | null = null;
+  readonly #captions: LessonCaptions;
   #kit: Promise<LessonSandboxKit> | undefined;
   #sequence = 0;
   readonly #createSandbox: LessonSandboxFactory;
 
   readonly active = $derived(this.#activeId ? this.find(this.#activeId) ?? null : null);
-  /** The lesson's captions against what the run state shows now (after a re-record too). */
-  readonly captions = $derived.by((): ResolvedCaption[] => {
-    const lesson = this.active;
-    return lesson ? resolveCaptions(labelRecordings(this.run.recordings, lesson), lesson.captions) : [];
-  });
-  /** The captions that matched the run, in reading order. */
-  readonly shownCaptions = $derived(this.captions.filter((c) => c.position !== undefined));
-  /** Captions whose moment did not happen in the shown run (the tools or the scenario were changed). */
-  readonly missedCaptions = $derived(this.captions.length - this.shownCaptions.length);
   readonly completedCount = $derived(this.#catalog.filter((l) => this.#progress[l.id]?.completed).length);
 
   constructor(
@@ -70,6 +57,7 @@ export class LessonsState {
     options: { createSandbox?: LessonSandboxFactory } = {},
   ) {
     this.#createSandbox = options.createSandbox ?? createDefaultKit;
+    this.#captions = new LessonCaptions(run, () => this.active, (lesson) => this.#updateProgress(lesson.id, { watched: true }));
   }
 
   get lessons(): readonly Lesson[] { return this.#catalog; }
@@ -82,8 +70,15 @@ export class LessonsState {
   get hasStash(): boolean { return this.#stash !== null; }
   /** The lesson whose tools are in the editor, if any. */
   get workspaceLessonId(): string | null { return lessonIdOf(this.workspace.extension(LESSON_MARKER_KEY)); }
-  get caption(): number { return this.#caption; }
-  get pauseAtCaptions(): boolean { return this.#pauseAtCaptions; }
+  /** The lesson's captions against what the run state shows now (after a re-record too). */
+  get captions(): ResolvedCaption[] { return this.#captions.all; }
+  /** The captions that matched the run, in reading order. */
+  get shownCaptions(): ResolvedCaption[] { return this.#captions.shown; }
+  /** Captions whose moment did not happen in the shown run (the tools or the scenario were changed). */
+  get missedCaptions(): number { return this.#captions.missed; }
+  /** Index into shownCaptions of the caption on show; -1 before the first. */
+  get caption(): number { return this.#captions.index; }
+  get pauseAtCaptions(): boolean { return this.#captions.pauseAt; }
 
   find(id: string): Lesson | undefined {
     return this.#catalog.find((lesson) => lesson.id === id);
@@ -119,7 +114,7 @@ export class LessonsState {
     if (!lesson) return;
     this.#activeId = id;
     this.#notice = null;
-    this.#caption = -1;
+    this.#captions.rewind();
     this.#updateProgress(id, { opened: true });
     await this.#loadWorkspace(lesson);
     await this.record();
@@ -132,7 +127,7 @@ export class LessonsState {
     this.#activeId = null;
     this.#status = 'idle';
     this.#error = null;
-    this.#caption = -1;
+    this.#captions.rewind();
   }
 
   /**
@@ -162,8 +157,7 @@ export class LessonsState {
       this.run.load([]);
       this.run.setCompare(lesson.compare === true);
       this.run.load(outcome.recordings.map((r) => r.recording));
-      this.#caption = -1;
-      this.#pinnedMs = null;
+      this.#captions.reset();
       this.#status = 'ready';
     } catch (error) {
       this.#kit = undefined;
@@ -171,62 +165,14 @@ export class LessonsState {
     }
   }
 
-  setPauseAtCaptions(on: boolean): void {
-    this.#pauseAtCaptions = on;
-  }
-
+  setPauseAtCaptions(on: boolean): void { this.#captions.setPauseAt(on); }
   /** Shows caption `index` (of shownCaptions) at its event, paused. */
-  showCaption(index: number): void {
-    const position = this.shownCaptions[index]?.position;
-    if (!position) return;
-    this.run.pause();
-    this.run.seekEvent(position.recordingId, position.seq);
-    this.#caption = index;
-    this.#pinnedMs = this.run.cursorMs;
-    this.#selectFor(index);
-  }
-
+  showCaption(index: number): void { this.#captions.show(index); }
   /** The next caption; after the last one, the end of the run. */
-  nextCaption(): void {
-    if (this.#caption + 1 < this.shownCaptions.length) return this.showCaption(this.#caption + 1);
-    this.run.pause();
-    this.run.seek(this.run.durationMs);
-    this.#pinnedMs = null;
-    this.sync();
-  }
-
-  previousCaption(): void {
-    if (this.#caption > 0) return this.showCaption(this.#caption - 1);
-    this.run.pause();
-    this.run.seek(0);
-    this.#caption = -1;
-    this.#pinnedMs = null;
-  }
-
-  /**
-   * Follows the run's cursor (the lesson view calls it whenever the cursor moves): the caption on show is the last
-   * one reached; while playing with pause-at-captions, playback stops at the next caption's event instead of
-   * passing it. Reaching the end marks the run as watched.
-   */
-  sync(): void {
-    if (!this.active) return;
-    const captions = this.shownCaptions;
-    let reached = -1;
-    captions.forEach((c, i) => { if (this.run.shownCount(c.position!.recordingId) > c.position!.seq) reached = i; });
-    const playing = this.run.playing;
-    const cursor = this.run.cursorMs;
-    const ended = this.run.state === 'ended';
-    untrack(() => {
-      if (ended && captions.length > 0) this.#updateProgress(this.active!.id, { watched: true });
-      if (!playing && this.#pinnedMs === cursor) return;
-      this.#pinnedMs = null;
-      if (reached > this.#caption && playing && this.#pauseAtCaptions) this.showCaption(this.#caption + 1);
-      else if (reached !== this.#caption) {
-        this.#caption = reached;
-        this.#selectFor(reached);
-      }
-    });
-  }
+  nextCaption(): void { this.#captions.next(); }
+  previousCaption(): void { this.#captions.previous(); }
+  /** Follows the run's cursor (the lesson view calls it whenever it moves); see LessonCaptions.sync. */
+  sync(): void { this.#captions.sync(); }
 
   /** Records the learner's answer (the first answer counts until the quiz is reset). */
   answer(questionId: string, choiceId: string): void {
@@ -254,15 +200,6 @@ export class LessonsState {
   dispose(): void {
     this.#sequence++;
     void this.#kit?.then((kit) => kit.sandbox.dispose(), () => undefined);
-  }
-
-  /** Selects on the timeline the call (and phase) a caption talks about, so its span is highlighted. */
-  #selectFor(index: number): void {
-    const caption = this.shownCaptions[index];
-    const anchor = caption?.caption.at;
-    if (!caption || !anchor || !('toolCallId' in anchor) || anchor.toolCallId === undefined) return;
-    const phase = anchor.on === 'phase' ? anchor.phase : undefined;
-    this.run.select({ recordingId: caption.position!.recordingId, toolCallId: anchor.toolCallId, ...(phase ? { phase } : {}) });
   }
 
   /** The lesson as the editor has it, when the editor holds this lesson; else the lesson itself. */
