@@ -1,16 +1,17 @@
-// The files panel's state: the virtual filesystem as a live tree (it follows every change, whoever makes it),
-// the selection and expanded folders, and the panel's actions — create, rename, delete, upload, seed, reset —
-// each refused with a clear notice on bad input, and the destructive ones undoable.
+// The files panel's state: the virtual filesystem as a live tree (LiveFileTree: it follows every change, whoever
+// makes it, with the selection and expanded folders), the open file, and the panel's actions — create, rename,
+// delete, upload, seed, reset — each refused with a clear notice on bad input, and the destructive ones undoable.
 import type * as CoreTools from '../core/tools/index.ts';
 import type { FileSystem } from '../core/tools/fs.ts';
 import { dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
 import type { FsSnapshot } from '../core/tools/snapshot.ts';
-import { createFileAt, createFolderAt, removeEntry, renameEntry, resetToStarter, seedExamples, starterFilesPresent } from './files-actions.ts';
+import { createFileAt, createFolderAt, removeEntry, renameEntry, resetToStarter, seedExamples } from './files-actions.ts';
 import { FileDocumentState } from './files-document.svelte.ts';
+import { LiveFileTree } from './files-live-tree.svelte.ts';
 import { noticeForError, noticeForPath, type ActionResult, type FilesNotice } from './files-notices.ts';
 import { checkRename, resolvePanelPath } from './files-paths.ts';
 import type { FilesService } from './files-service.ts';
-import { EMPTY_TREE, readFileTree, visibleEntries, type FileTreeModel, type TreeEntry } from './files-tree.ts';
+import type { FileTreeModel, TreeEntry } from './files-tree.ts';
 import { uploadEntries, type UploadItem } from './files-upload.ts';
 import { zipFileTree, type ZipOutcome } from './files-zip.ts';
 
@@ -32,26 +33,20 @@ interface UndoEntry {
 export class FilesState {
   #status = $state<FilesStatus>('loading');
   #durable = $state(true);
-  #tree = $state.raw<FileTreeModel>(EMPTY_TREE);
-  #expanded = $state.raw<ReadonlySet<string>>(new Set(['/workspace']));
-  #selected = $state<string | null>(null);
   #notice = $state.raw<FilesNotice | null>(null);
   #undo = $state.raw<UndoEntry | null>(null);
   #corrupt = $state.raw<ReadonlySet<string>>(new Set());
-  #examplesPresent = $state(false);
   #fs: FileSystem | undefined;
   #kit: FilesKit | undefined;
   #maxFileBytes = 0;
   #ready: Promise<void> | undefined;
   #unsubscribe: (() => void) | undefined;
-  #refreshing: Promise<void> | undefined;
-  #refreshAgain = false;
   /** Panel actions in flight: changes they cause keep the undo offer; any other change withdraws it. */
   #ownActions = 0;
   #disposed = false;
 
   readonly document: FileDocumentState;
-  readonly rows = $derived(visibleEntries(this.#tree, this.#expanded));
+  readonly #live = new LiveFileTree(() => this.#fs);
 
   constructor(private readonly service: FilesService) {
     this.document = new FileDocumentState(() => this.#fs, (error, path) => noticeForError(error, { path, maxFileBytes: this.#maxFileBytes }));
@@ -60,16 +55,17 @@ export class FilesState {
   get status(): FilesStatus { return this.#status; }
   /** False when files live in memory only (IndexedDB unavailable): they are gone after a reload. */
   get durable(): boolean { return this.#durable; }
-  get tree(): FileTreeModel { return this.#tree; }
-  get expanded(): ReadonlySet<string> { return this.#expanded; }
-  get selected(): string | null { return this.#selected; }
-  get selectedEntry(): TreeEntry | undefined { return this.#selected ? this.#tree.entries.get(this.#selected) : undefined; }
+  get tree(): FileTreeModel { return this.#live.tree; }
+  get rows(): TreeEntry[] { return this.#live.rows; }
+  get expanded(): ReadonlySet<string> { return this.#live.expanded; }
+  get selected(): string | null { return this.#live.selected; }
+  get selectedEntry(): TreeEntry | undefined { return this.#live.selectedEntry; }
   get notice(): FilesNotice | null { return this.#notice; }
   get canUndo(): boolean { return this.#undo !== null; }
   /** Records that did not decode when loaded (kept, unreadable, until replaced or deleted). */
   get corrupt(): ReadonlySet<string> { return this.#corrupt; }
   /** Every starter file is there with its original content (seeding would change nothing). */
-  get examplesPresent(): boolean { return this.#examplesPresent; }
+  get examplesPresent(): boolean { return this.#live.examplesPresent; }
   get maxFileBytes(): number { return this.#maxFileBytes; }
   get cwd(): string { return this.#fs?.cwd ?? '/workspace'; }
 
@@ -96,7 +92,7 @@ export class FilesState {
     this.#maxFileBytes = opened.maxFileBytes;
     this.#corrupt = new Set(opened.corrupt);
     this.#unsubscribe = opened.fileSystem.onChange((event) => this.#onChange(event.paths));
-    await this.#refresh();
+    await this.#live.refresh();
     this.#status = 'ready';
   }
 
@@ -111,50 +107,23 @@ export class FilesState {
     if (this.#ownActions === 0) this.#undo = null;
     if (paths.some((p) => this.#corrupt.has(p))) this.#corrupt = new Set([...this.#corrupt].filter((p) => !paths.includes(p)));
     this.document.onDiskChange(paths);
-    void this.#refresh();
-  }
-
-  /** Re-lists the tree; changes that arrive meanwhile trigger one more listing (never more than one queued). */
-  #refresh(): Promise<void> {
-    if (this.#refreshing) {
-      this.#refreshAgain = true;
-      return this.#refreshing;
-    }
-    const run = async () => {
-      do {
-        this.#refreshAgain = false;
-        if (!this.#fs) return;
-        const tree = await readFileTree(this.#fs);
-        if (this.#disposed) return;
-        this.#tree = tree;
-        this.#examplesPresent = await starterFilesPresent(this.#fs, tree);
-        if (this.#selected && !tree.entries.has(this.#selected)) this.#selected = null;
-      } while (this.#refreshAgain);
-    };
-    this.#refreshing = run().finally(() => { this.#refreshing = undefined; });
-    return this.#refreshing;
+    void this.#live.refresh();
   }
 
   /** Waits until the tree reflects every change made so far (tests, and actions that select what they made). */
   async settled(): Promise<void> {
     await this.start();
-    while (this.#refreshing) await this.#refreshing;
+    await this.#live.settled();
   }
 
-  toggle(path: string, open = !this.#expanded.has(path)): void {
-    const next = new Set(this.#expanded);
-    if (open) next.add(path); else next.delete(path);
-    this.#expanded = next;
+  toggle(path: string, open?: boolean): void {
+    this.#live.toggle(path, open);
   }
 
   /** Selects an entry (a file opens in the viewer) and expands the folders above it. */
   select(path: string | null): void {
-    this.#selected = path;
-    if (!path) return;
-    const ancestors = new Set(this.#expanded);
-    for (let dir = dirnamePosix(path); dir !== '/'; dir = dirnamePosix(dir)) ancestors.add(dir);
-    this.#expanded = ancestors;
-    if (this.#tree.entries.get(path)?.kind !== 'directory') void this.document.open(path);
+    this.#live.select(path);
+    if (path && this.#live.tree.entries.get(path)?.kind !== 'directory') void this.document.open(path);
   }
 
   /** The folder new entries go into: the selected folder, the selected file's folder, or the working directory. */
@@ -179,7 +148,7 @@ export class FilesState {
   async zip(root = '/'): Promise<ZipOutcome> {
     const { fs } = await this.loaded();
     await this.settled();
-    const outcome = await zipFileTree(fs, this.#tree, root);
+    const outcome = await zipFileTree(fs, this.#live.tree, root);
     if (outcome.skipped.length > 0) this.#notice = { tone: 'error', key: 'files.error.zipSkipped', params: { count: outcome.skipped.length, path: outcome.skipped[0] } };
     return outcome;
   }
@@ -234,7 +203,7 @@ export class FilesState {
 
   /** Adds the starter files that are missing or changed, and nothing else. */
   async seedExamples(): Promise<ActionResult> {
-    if (this.#examplesPresent) return this.#refuse({ tone: 'info', key: 'files.done.alreadySeeded' });
+    if (this.#live.examplesPresent) return this.#refuse({ tone: 'info', key: 'files.done.alreadySeeded' });
     const { kit } = await this.loaded();
     return this.#act((fs) => seedExamples(fs, kit.seedStarterFiles), this.cwd, { undo: { key: 'files.done.seeded' }, expand: this.cwd });
   }
@@ -287,14 +256,14 @@ export class FilesState {
       const notice = await work(fs);
       // A refusal changed nothing, except an upload that got some files in: that one stays undoable.
       const changed = notice.tone !== 'error' || notice.key === 'files.error.uploadPartly';
-      await this.#refresh();
+      await this.#live.refresh();
       if (changed && after.expand) this.toggle(after.expand, true);
       if (changed && after.select) this.select(after.select);
       this.#undo = before && after.undo && changed ? { ...after.undo, snapshot: before } : null;
       this.#notice = { ...notice, undoable: this.#undo !== null };
       return notice.tone === 'error' ? { ok: false, notice } : { ok: true };
     } catch (error) {
-      await this.#refresh();
+      await this.#live.refresh();
       return this.#refuse(noticeForError(error, { path, maxFileBytes: this.#maxFileBytes }));
     } finally {
       this.#ownActions--;
@@ -304,6 +273,7 @@ export class FilesState {
   dispose(): void {
     this.#disposed = true;
     this.#unsubscribe?.();
+    this.#live.dispose();
     this.document.dispose();
   }
 }
