@@ -56,6 +56,7 @@ export class RunRecorder {
   reset(count = 0): void {
     this.#live = [];
     this.#pending = count;
+    this.#dirty = false;
   }
 
   /**
@@ -81,7 +82,8 @@ export class RunRecorder {
         hooks: prepared.hooks,
         signal: controller.signal,
         traceSources: this.sources.traceSources,
-        onAppend: () => { this.#dirty = true; this.sources.onAppend(); },
+        // A replaced recording may still append (a tool that ignores the abort ends late); it is no longer shown.
+        onAppend: () => { if (!current()) return; this.#dirty = true; this.sources.onAppend(); },
       });
       this.#live.push({ recording: live.recording, clock, length: -1, status: '' });
       request.started(this.#live.length - 1, live.recording);

@@ -73,6 +73,27 @@ describe('RunState recording and playback', () => {
     expect(typesOf(run.recordings[0].events)).toContain('tool_execution_end');
   });
 
+  it('keeps recordings loaded from elsewhere when a recording they replaced finishes late', async () => {
+    const made = setup();
+    await made.run.restart();
+    made.frames.tick(16);
+    const loaded = made.run.recordings.slice();
+    expect(loaded).toHaveLength(1);
+
+    const { run, frames, env } = setup(twoSleeps({
+      turns: [{ content: [{ type: 'toolCall', id: 'h', name: 'hold', arguments: {} }] }, { content: 'Done.' }],
+    }));
+    run.play();
+    await waitUntil(() => env.holding > 0, 'the held call');
+    run.load(loaded);
+    expect(run.recordings).toEqual(loaded);
+    // The replaced recording's tool ends now (it ignores the abort) and its loop writes its last events.
+    env.releaseHolds();
+    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 5; i++) frames.tick(16);
+    expect(run.recordings).toEqual(loaded);
+  });
+
   it('steps one event at a time and seeks to a time or an event', async () => {
     const { run } = setup();
     await run.step();
