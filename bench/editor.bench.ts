@@ -1,12 +1,9 @@
 // Benchmark, in headless Chromium against a production build: (1) startup — time to the interactive shell and to
 // the first schema, cold, over fresh profiles; (2) typing — for a 20-property tool, the work from the end of the
 // typing pause to the updated schema view (transpile + sandbox evaluation + render), and keystroke-to-visible.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
-import { build, preview } from 'vite';
-import { chromiumLaunchOptions } from '../tests/support/browser-launch.ts';
+import { cpus, loadavg } from 'node:os';
+import type { Browser, Page } from 'playwright';
+import { withProductionSite } from './support/production-site.ts';
 
 const COLD_LOADS = 5;
 const KEYSTROKES = 60;
@@ -96,23 +93,7 @@ async function typingRun(page: Page): Promise<{ work: number[]; sandbox: number[
 }
 
 export async function run(): Promise<void> {
-  const outDir = mkdtempSync(join(tmpdir(), 'pi-playground-bench-'));
-  let browser: Browser | undefined;
-  const server = await (async () => {
-    // The bench runner's own Vite server sets NODE_ENV=development in this process, and Svelte would then compile
-    // in dev mode (slower rendering); measure the production build users get.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
-    return preview({ logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
-  })();
-  try {
-    const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4173/';
-    browser = await chromium.launch(chromiumLaunchOptions());
+  await withProductionSite({}, async (url, browser) => {
 
     const loads: { ready: number; schema: number }[] = [];
     for (let i = 0; i < COLD_LOADS; i++) loads.push(await coldLoad(browser, url));
@@ -132,11 +113,7 @@ export async function run(): Promise<void> {
     // The target the sandbox's own tests once asserted: a keystroke's evaluation well under a frame (16 ms) at p95.
     console.log(`    of which the sandbox (transpile + evaluate in the worker; target p95 < 16 ms): ${summary(sandbox)}`);
     console.log(`  keystroke to visible, including the 150 ms typing pause: ${summary(visible)}`);
-  } finally {
-    await browser?.close();
-    await server.close();
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

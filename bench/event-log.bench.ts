@@ -3,11 +3,8 @@
 // the stream view (every row rebuilt) and scrolling to the middle, each timed to the painted frame.
 // These figures used to be asserted in the log's tests; here they are reported (targets: rows under 60 ms, a view
 // switch under 400 ms in a dev build and about 50-60 ms in production, a scroll within a frame or two).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright';
-import { build, preview } from 'vite';
+import { cpus, loadavg } from 'node:os';
+import type { Browser } from 'playwright';
 import { VirtualClock } from '../src/core/clock.ts';
 import { createStarterWorkspace } from '../src/core/examples/index.ts';
 import { encodeWorkspaceFile } from '../src/core/portable/workspace-file.ts';
@@ -15,7 +12,7 @@ import type { PortableWorkspace } from '../src/core/portable/workspace-shape.ts'
 import { parseScenario } from '../src/core/scenario/parse-scenario.ts';
 import { recordScenario } from '../src/core/trace/recorder.ts';
 import { buildLogEntries, PI_EVENT_TYPES } from '../src/ui/events/log-entries.ts';
-import { chromiumLaunchOptions } from '../tests/support/browser-launch.ts';
+import { withProductionSite } from './support/production-site.ts';
 
 const ROUNDS = 7;
 const TEXT = 'The quick brown fox jumps over the lazy dog. '.repeat(445).slice(0, 20_000);
@@ -108,23 +105,7 @@ async function panelInBrowser(browser: Browser, url: string): Promise<void> {
 
 export async function run(): Promise<void> {
   await rowsInNode();
-  const outDir = mkdtempSync(join(tmpdir(), 'pi-event-log-bench-'));
-  let browser: Browser | undefined;
-  // The bench runner's Vite server sets NODE_ENV=development; measure the production build users get.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  const server = await preview({ logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
-  try {
-    browser = await chromium.launch(chromiumLaunchOptions());
-    await panelInBrowser(browser, server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4173/');
-  } finally {
-    await browser?.close();
-    await server.close();
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  await withProductionSite({}, async (url, browser) => {
+    await panelInBrowser(browser, url);
+  });
 }

@@ -2,12 +2,9 @@
 // each keystroke in one property's description re-encodes the request of every API variant (16) and re-lints
 // the tools; measured in the page (performance.measure from ProvidersState and the panel), per edit: encode,
 // lint, their sum, and the way to the updated payload on screen. Target: encode + lint under 16 ms at p95.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
-import { build, preview } from 'vite';
-import { chromiumLaunchOptions } from '../tests/support/browser-launch.ts';
+import { cpus, loadavg } from 'node:os';
+import type { Page } from 'playwright';
+import { withProductionSite } from './support/production-site.ts';
 
 const KEYSTROKES = 50;
 
@@ -80,20 +77,7 @@ async function typeAndMeasure(page: Page): Promise<{ encode: number[]; lint: num
 }
 
 export async function run(): Promise<void> {
-  const outDir = mkdtempSync(join(tmpdir(), 'pi-playground-bench-'));
-  let browser: Browser | undefined;
-  // The bench runner's Vite server sets NODE_ENV=development; build what users get (see editor.bench.ts).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  const server = await preview({ logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
-  try {
-    const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4173/';
-    browser = await chromium.launch(chromiumLaunchOptions());
+  await withProductionSite({}, async (url, browser) => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await prepare(page, url);
@@ -115,11 +99,7 @@ export async function run(): Promise<void> {
       console.log(`    encode to payload on screen: ${summary(toDom)}`);
     }
     await context.close();
-  } finally {
-    await browser?.close();
-    await server.close();
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,13 +1,10 @@
 // Benchmark, in headless Chromium against a production build of the timeline harness (bench/timeline-harness): a
 // 10,000-event recording (46 turns of 10 parallel calls) — layout time, layout + first render to the first painted
 // frame, and the time from a zoom (Ctrl+wheel) or pan (drag) input to the painted frame that shows it (p50/p95).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright';
-import { build, preview } from 'vite';
 import { CHROMIUM_ARGS, chromiumLaunchOptions } from '../tests/support/browser-launch.ts';
+import { withProductionSite } from './support/production-site.ts';
 
 const configFile = fileURLToPath(new URL('./timeline-harness/vite.config.ts', import.meta.url));
 const RENDERS = 7;
@@ -23,23 +20,9 @@ const summary = (values: number[]) =>
   `best ${Math.min(...values).toFixed(1)} ms, p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (n=${values.length})`;
 
 export async function run(): Promise<void> {
-  const outDir = mkdtempSync(join(tmpdir(), 'pi-timeline-bench-'));
-  let browser: Browser | undefined;
-  // The bench runner's Vite server sets NODE_ENV=development, which would build Svelte in dev mode; measure the
-  // production build users get.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile, mode: 'production', build: { outDir, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  const server = await preview({ configFile, build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
-  try {
-    const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4173/';
-    // Frames as fast as the page can make them: a frame's time is then its work, not the wait for the next vsync.
-    const launch = chromiumLaunchOptions();
-    browser = await chromium.launch({ ...launch, args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'] });
+  // Frames as fast as the page can make them: a frame's time is then its work, not the wait for the next vsync.
+  const launch = { ...chromiumLaunchOptions(), args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'] };
+  await withProductionSite({ configFile, launch }, async (url, browser) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${url}?case=large`);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
@@ -102,11 +85,7 @@ export async function run(): Promise<void> {
     console.log(`  SVG elements drawn (virtualised): ${result.svgElements}`);
     console.log(`  zoom (Ctrl+wheel) input to painted frame: ${summary(result.zoom)}`);
     console.log(`  pan (drag) input to painted frame: ${summary(result.pan)} (panned to ${Math.round(result.scrollLeft)}, ${Math.round(result.scrollTop)} px)`);
-  } finally {
-    await browser?.close();
-    await server.close();
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
