@@ -1,6 +1,6 @@
 // Lesson 7 as a demo: pi's read and edit coding tools on the lesson's own files, read first, edited a turn later.
 import type { Demo } from '../support/demo-kit.ts';
-import { answerQuiz, playThroughCaptions } from '../support/lesson-steps.ts';
+import { playLesson } from '../support/lesson-steps.ts';
 
 export const filesEdit: Demo = {
   id: 'files-edit',
@@ -8,10 +8,7 @@ export const filesEdit: Demo = {
   url: '/?lesson=read-then-edit&layout=editor:36,views:64&theme=light&lang=en',
   async run(demo) {
     const { api, shot } = demo;
-    await shot('lesson');
-    await playThroughCaptions(demo);
-    await answerQuiz(demo);
-    await shot('quiz');
+    await playLesson(demo);
     await api.act('focus', 'timeline');
     await api.act('select', { callId: 'call_1_2', phase: 'execute' });
     await shot('read-call');

@@ -1,6 +1,6 @@
 // Lesson 10 as a demo, in the dark theme: beforeToolCall blocks a call, afterToolCall rewrites a result.
 import type { Demo } from '../support/demo-kit.ts';
-import { answerQuiz, playThroughCaptions } from '../support/lesson-steps.ts';
+import { playLesson } from '../support/lesson-steps.ts';
 
 export const hooks: Demo = {
   id: 'hooks',
@@ -8,10 +8,7 @@ export const hooks: Demo = {
   url: '/?lesson=hooks&layout=editor:40,views:60&theme=dark&lang=en',
   async run(demo) {
     const { api, shot } = demo;
-    await shot('lesson');
-    await playThroughCaptions(demo);
-    await answerQuiz(demo);
-    await shot('quiz');
+    await playLesson(demo);
     await api.act('focus', 'timeline');
     await api.act('select', { callId: 'call_1_1', phase: 'beforeToolCall' });
     await shot('blocked-by-beforeToolCall');

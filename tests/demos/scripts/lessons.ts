@@ -4,7 +4,7 @@
 import { LESSONS } from '../../../src/core/lessons/catalog.ts';
 import type { Lesson } from '../../../src/core/lessons/types.ts';
 import type { Demo } from '../support/demo-kit.ts';
-import { answerQuiz, playThroughCaptions } from '../support/lesson-steps.ts';
+import { playLesson } from '../support/lesson-steps.ts';
 
 export function lessonDemo(lesson: Lesson): Demo {
   const number = lesson.kind === 'lesson' ? lesson.badge.padStart(2, '0') : `ex-${lesson.badge.toLowerCase()}`;
@@ -12,14 +12,7 @@ export function lessonDemo(lesson: Lesson): Demo {
     id: `lesson-${number}-${lesson.id}`,
     title: lesson.kind === 'lesson' ? `Lesson ${lesson.badge}: ${lesson.title.en}` : `${lesson.title.en} (${lesson.badge})`,
     url: `/?lesson=${lesson.id}&layout=editor:36,views:64&theme=light&lang=en`,
-    async run(demo) {
-      await demo.shot('lesson');
-      await playThroughCaptions(demo);
-      if (lesson.quiz.length > 0) {
-        await answerQuiz(demo);
-        await demo.shot('quiz');
-      }
-    },
+    async run(demo) { await playLesson(demo); },
   };
 }
 

@@ -1,6 +1,6 @@
 // Lesson 5 as a demo: two 2-second tools in one turn, parallel against sequential on one time scale.
 import type { Demo } from '../support/demo-kit.ts';
-import { answerQuiz, playThroughCaptions } from '../support/lesson-steps.ts';
+import { playLesson } from '../support/lesson-steps.ts';
 
 export const parallelVsSequential: Demo = {
   id: 'parallel-vs-sequential',
@@ -8,11 +8,8 @@ export const parallelVsSequential: Demo = {
   url: '/?lesson=parallel-vs-sequential&layout=editor:36,views:64&theme=light&lang=en',
   async run(demo) {
     const { api, shot } = demo;
-    await shot('lesson');
-    const captions = await playThroughCaptions(demo);
+    const captions = await playLesson(demo);
     if (captions.length < 4) throw new Error(`Only ${captions.length} captions were shown`);
-    await answerQuiz(demo);
-    await shot('quiz');
     const state = await api.act('focus', 'timeline');
     const [parallel, sequential] = state.recordings;
     if (parallel?.label !== 'parallel' || sequential?.label !== 'sequential') throw new Error('Expected the two runs of compare mode');

@@ -1,7 +1,7 @@
 // Lesson 2 as a demo, then the Providers panel: the same tool as each provider's request carries it, and the
 // difference between two of them.
 import type { Demo } from '../support/demo-kit.ts';
-import { answerQuiz, playThroughCaptions } from '../support/lesson-steps.ts';
+import { playLesson } from '../support/lesson-steps.ts';
 
 export const providerComparison: Demo = {
   id: 'provider-comparison',
@@ -9,10 +9,7 @@ export const providerComparison: Demo = {
   url: '/?lesson=what-the-model-sees&layout=editor:34,views:66&theme=light&lang=en',
   async run(demo) {
     const { api, page, shot, linger } = demo;
-    await shot('lesson');
-    await playThroughCaptions(demo);
-    await answerQuiz(demo);
-    await shot('quiz');
+    await playLesson(demo);
     await api.act('setPanel', 'providers');
     for (const wire of ['openai-completions', 'anthropic-messages', 'google-generative-ai']) {
       await page.getByTestId(`providers-tab-${wire}`).click();

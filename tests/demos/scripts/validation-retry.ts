@@ -1,6 +1,6 @@
 // Lesson 3 as a demo: arguments that fail pi's validation, the error the model reads, and its corrected retry.
 import type { Demo } from '../support/demo-kit.ts';
-import { answerQuiz, playThroughCaptions } from '../support/lesson-steps.ts';
+import { playLesson } from '../support/lesson-steps.ts';
 
 export const validationRetry: Demo = {
   id: 'validation-retry',
@@ -8,10 +8,7 @@ export const validationRetry: Demo = {
   url: '/?lesson=validation-and-retry&layout=editor:36,views:64&theme=light&lang=en',
   async run(demo) {
     const { api, shot } = demo;
-    await shot('lesson');
-    await playThroughCaptions(demo);
-    await answerQuiz(demo);
-    await shot('quiz');
+    await playLesson(demo);
     await api.act('focus', 'timeline');
     const failed = await api.act('select', { callId: 'call_1_1', phase: 'validate' });
     if (failed.phaseByCall.call_1_1 !== 'done') throw new Error('The first call should be over at the end of the run');

@@ -34,3 +34,18 @@ export async function answerQuiz({ page, api, linger }: DemoContext): Promise<vo
     await linger(1200);
   }
 }
+
+/**
+ * The open lesson from start to quiz: a screenshot of the lesson page, one at each caption, the quiz answered and a
+ * screenshot of it (when the lesson has one). Returns the ids of the captions seen.
+ */
+export async function playLesson(demo: DemoContext): Promise<string[]> {
+  await demo.shot('lesson');
+  const captions = await playThroughCaptions(demo);
+  const state = await demo.api.state();
+  if (state.lesson && (findLesson(state.lesson.id)?.quiz.length ?? 0) > 0) {
+    await answerQuiz(demo);
+    await demo.shot('quiz');
+  }
+  return captions;
+}
