@@ -87,14 +87,16 @@ export class LessonCaptions {
     let reached = -1;
     captions.forEach((c, i) => { if (this.run.shownCount(c.position!.recordingId) > c.position!.seq) reached = i; });
     const playing = this.run.playing;
+    // Moved by playback: playing now, or just stopped by playing into the end (that frame may pass several captions).
+    const byPlayback = playing || this.run.playedToEnd;
     const cursor = this.run.cursorMs;
     const ended = this.run.state === 'ended';
     untrack(() => {
+      if (reached > this.#index && byPlayback && this.#pauseAt) return this.show(this.#index + 1);
       if (ended && captions.length > 0) this.onEnded(lesson);
       if (!playing && this.#pinnedMs === cursor) return;
       this.#pinnedMs = null;
-      if (reached > this.#index && playing && this.#pauseAt) this.show(this.#index + 1);
-      else if (reached !== this.#index) {
+      if (reached !== this.#index) {
         this.#index = reached;
         this.#selectFor(reached);
       }

@@ -117,6 +117,24 @@ describe('captions on the run', () => {
     expect(env.lessons.progressOf('validation-and-retry').watched).toBe(true);
   });
 
+  it('stop at every caption when the frame that reaches the end of the run passes several of them', async () => {
+    const env = setup();
+    await env.lessons.open('abort');
+    const total = env.lessons.shownCaptions.length;
+    expect(total).toBeGreaterThan(3);
+    const seen: number[] = [];
+    // Frames long enough that the last one jumps from before the first caption to the end of the run.
+    for (let i = 0; i < total + 2 && env.run.state !== 'ended'; i++) {
+      playUntilPaused(env, 10_000);
+      seen.push(env.lessons.caption);
+    }
+    // The last caption is at agent_end: showing it is the end of the run.
+    expect(seen).toEqual(Array.from({ length: total }, (_, i) => i));
+    expect(env.run.state).toBe('ended');
+    env.lessons.sync(); // as the lesson page does after every cursor move
+    expect(env.lessons.progressOf('abort').watched).toBe(true);
+  });
+
   it('step to the end, and follow a seek back to the start', async () => {
     const env = setup();
     await env.lessons.open('parallel-vs-sequential');

@@ -6,8 +6,11 @@ import { countAtOrBefore } from './run-cursor.ts';
 export class RunPlayhead {
   #ms = $state(0);
   #counts = $state.raw<Record<string, number>>({});
+  #byPlayback = $state(false);
 
   get ms(): number { return this.#ms; }
+  /** The last move was playback's (advance), not a seek, a step or a reset. */
+  get movedByPlayback(): boolean { return this.#byPlayback; }
 
   /** Events of `recordingId` shown (the index of the last shown event is one less). */
   shown(recordingId: string): number {
@@ -17,6 +20,7 @@ export class RunPlayhead {
   /** At `ms`: every event up to that time, in every recording. */
   seek(recordings: readonly Recording[], ms: number): void {
     this.#ms = ms;
+    this.#byPlayback = false;
     this.#counts = Object.fromEntries(recordings.map((r) => [r.id, countAtOrBefore(r.events, ms)]));
   }
 
@@ -25,6 +29,7 @@ export class RunPlayhead {
     const available = Math.min(count, recording.events.length);
     const t = available > 0 ? recording.events[available - 1].t : 0;
     this.#ms = t;
+    this.#byPlayback = false;
     const counts: Record<string, number> = {};
     for (const r of recordings) counts[r.id] = r === recording ? available : countAtOrBefore(r.events, t);
     this.#counts = counts;
@@ -35,12 +40,14 @@ export class RunPlayhead {
     const counts: Record<string, number> = {};
     for (const r of recordings) counts[r.id] = Math.max(this.#counts[r.id] ?? 0, countAtOrBefore(r.events, ms));
     this.#ms = ms;
+    this.#byPlayback = true;
     this.#counts = counts;
   }
 
   /** Back to 0 with nothing shown (a new recording is starting). */
   clear(): void {
     this.#ms = 0;
+    this.#byPlayback = false;
     this.#counts = {};
   }
 }

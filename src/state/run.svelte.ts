@@ -81,6 +81,8 @@ export class RunState {
   get recordingNow(): boolean { return this.#recording; }
   /** Play was pressed and not paused since (also while the recording is still being made). */
   get playing(): boolean { return this.#playing; }
+  /** Ended by playing into the end (the last frame may have passed several moments at once), not by a seek. */
+  get playedToEnd(): boolean { return this.state === 'ended' && this.#playhead.movedByPlayback; }
   get error(): RunMessage | null { return this.#error; }
   get selection(): RunSelection | null { return this.#selection; }
 
