@@ -10,6 +10,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   reporter: 'list',
   timeout: 60_000,
+  // Every expectation waits for a state the app reaches on its own. A first load in a fresh browser context starts
+  // the sandbox and evaluates the workspace (about 2 s here when quiet); on a shared, loaded machine that passed 5 s.
+  // A wrong state still fails, only later.
+  expect: { timeout: 15_000 },
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'off' },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } }],
   webServer: {

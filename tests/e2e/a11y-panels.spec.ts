@@ -1,22 +1,17 @@
 // Accessibility across the whole app: axe finds no serious or critical violation on any registered panel (with a
 // recorded run and a selected span, so the timeline and the log have content) nor in the main dialogs — share,
 // export to pi, keyboard shortcuts, a lesson page and its quiz — in both themes and both languages.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createDemoApi } from '../demos/support/demo-kit.ts';
+import { seriousViolations } from './axe-scan.ts';
 
 /**
  * Serious and critical violations in the page, or only inside `scope` (a selector): what changes from one step to
  * the next (the views pane, a dialog) is scanned each time, the whole page once per state of the workspace, so the
  * editor and the tool list are not scanned a dozen times over.
  */
-async function serious(page: Page, where: string, scope?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  if (scope) builder.include(scope);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where} — ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+function serious(page: Page, where: string, scope?: string): Promise<string[]> {
+  return seriousViolations(page, scope, where);
 }
 
 for (const theme of ['light', 'dark'] as const) {

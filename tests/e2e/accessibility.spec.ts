@@ -1,19 +1,14 @@
 // Accessibility: the main screens have no serious or critical axe violations, in light and dark themes.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { openApp } from './support.ts';
+import { seriousViolations } from './axe-scan.ts';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the tool screen and the agent settings pass axe in the ${colorScheme} theme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await openApp(page);
     await expect(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');
-    const serious = async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-    };
+    const serious = () => seriousViolations(page);
     expect(await serious()).toEqual([]);
     await page.getByTestId('try-it-toggle').click();
     await page.getByTestId('agent-settings-item').click();

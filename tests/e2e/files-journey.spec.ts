@@ -1,8 +1,8 @@
 // The files side, end to end: reset the files to the examples (and undo it), turn on pi's coding tools, run the
 // "edit a file" example from the Files panel and see the edited file with its R/W marks, change the file by hand,
 // restart and see the run start again from the same files; upload and download; axe on every part of the panel.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe-scan.ts';
 import { openApp } from './support.ts';
 
 async function openFiles(page: Page, section: 'files' | 'snapshots' | 'tools' = 'files') {
@@ -17,12 +17,7 @@ async function waitForRun(page: Page) {
   await expect(page.getByTestId('transport')).not.toHaveAttribute('data-state', /idle|recording/, { timeout: 20_000 });
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[data-testid="files-panel"]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
+const filesPanelViolations = (page: Page) => seriousViolations(page, '[data-testid="files-panel"]');
 
 test('a run edits a file with pi’s edit tool, and a restart starts again from the same files', async ({ page }) => {
   await openApp(page);
@@ -112,11 +107,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await openFiles(page);
     await row(page, 'README.md').click();
     await expect(page.getByTestId('file-editor')).toHaveAttribute('data-ready', 'true');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await filesPanelViolations(page)).toEqual([]);
     await openFiles(page, 'snapshots');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await filesPanelViolations(page)).toEqual([]);
     await openFiles(page, 'tools');
     await page.getByTestId('coding-tools-enabled').check();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await filesPanelViolations(page)).toEqual([]);
   });
 }

@@ -1,15 +1,8 @@
 // The two-language UI: the header's switch changes the shell, the editor's chrome and the Schema panel at once,
 // the choice survives a reload, ?lang= picks the language of one load, and axe stays clean in Chinese.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe-scan.ts';
 import { openApp, replaceEditorText } from './support.ts';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 test('switching to Chinese changes the shell, the editor chrome and the Schema panel at once, and survives a reload', async ({ page }) => {
   await openApp(page);

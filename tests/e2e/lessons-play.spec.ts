@@ -1,9 +1,9 @@
 // Lessons, end to end: every lesson and exercise plays through all its captions in English and in Chinese, the quiz
 // explains each answer, progress survives a reload, and the learner's own workspace comes back. axe on the panel.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LESSONS } from '../../src/core/lessons/index.ts';
 import type { Lesson, LocalizedText } from '../../src/core/lessons/types.ts';
+import { seriousViolations } from './axe-scan.ts';
 
 type Locale = keyof LocalizedText;
 const plain = (text: string) => text.replace(/`/g, '').replace(/\s+/g, ' ').trim();
@@ -112,12 +112,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`the lessons panel passes axe in the ${colorScheme} theme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await openLessons(page, 'en');
-    const serious = async () => {
-      const results = await new AxeBuilder({ page }).include('[data-testid="view-panel-lessons"]').analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-    };
+    const serious = () => seriousViolations(page, '[data-testid="view-panel-lessons"]');
     expect(await serious()).toEqual([]);
     await page.getByTestId('lesson-card-hooks').click();
     await expect(page.getByTestId('lesson-play')).toBeEnabled({ timeout: 20_000 });

@@ -1,9 +1,9 @@
 // Export and import journeys: a tool downloads as one TypeScript file for the real pi, the selected scenario as a
 // zip with its test, recorded events, tools and helpers; a pi session file becomes a scenario that replays on the
 // timeline; a file of another format is refused and changes nothing. axe on the dialogs.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
+import { allViolations } from './axe-scan.ts';
 import { openApp } from './support.ts';
 
 async function bytesOf(download: Download): Promise<Buffer> {
@@ -13,8 +13,7 @@ async function bytesOf(download: Download): Promise<Buffer> {
 }
 
 async function expectNoAxeViolations(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  expect(await allViolations(page, selector)).toEqual([]);
 }
 
 test('exports a tool as a TypeScript file and a scenario as a zip for the real pi', async ({ page }) => {

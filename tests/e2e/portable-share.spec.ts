@@ -1,8 +1,8 @@
 // Share links end to end: a changed workspace (an edited tool, a new tool, a new scenario, sequential execution)
 // goes into a link, opens in a fresh browser only after the trust prompt, and comes out identical (compared through
 // the exported workspace files); a cut-off link is refused with its reason and changes nothing. axe on the dialogs.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { allViolations } from './axe-scan.ts';
 import { openApp, replaceEditorText, selectTool } from './support.ts';
 
 /** The workspace as "Export workspace file" saves it. */
@@ -18,8 +18,7 @@ async function exportedWorkspace(page: Page): Promise<unknown> {
 }
 
 async function expectNoAxeViolations(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  expect(await allViolations(page, selector)).toEqual([]);
 }
 
 const ECHO_SHOUTED = `import { Type } from "@earendil-works/pi-ai";

@@ -1,8 +1,8 @@
 // The "what the model sees" panel against the real sandbox: switch provider tabs, copy a payload, follow a lint
 // finding to its node in the request and to its line in the editor, compare two APIs, and pass axe.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp } from './support.ts';
+import { seriousViolations } from './axe-scan.ts';
 
 async function openProviders(page: Page): Promise<void> {
   await openApp(page);
@@ -79,12 +79,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await openProviders(page);
     await page.getByTestId('providers-tab-google-generative-ai').click();
-    const serious = async () => {
-      const results = await new AxeBuilder({ page }).include('[data-testid="view-panel-providers"]').analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-    };
+    const serious = () => seriousViolations(page, '[data-testid="view-panel-providers"]');
     // The request view with a finding highlighted (every part of it on screen), then the diff view.
     await page.getByTestId('providers-finding-node').first().click();
     await expect(page.getByTestId('providers-json-text').locator('.line.marked').first()).toBeVisible();

@@ -1,9 +1,9 @@
 // Running scenarios: open the "parallel vs sequential" example, play it, stop at validation, step through, compare
 // both timelines and their totals, look at a span, filter the event log, export the trace in both formats.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp } from './support.ts';
+import { seriousViolations } from './axe-scan.ts';
 
 const transport = (page: Page) => page.getByTestId('transport');
 
@@ -103,12 +103,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`the scenario, timeline and events panels pass axe in the ${colorScheme} theme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await openApp(page);
-    const serious = async () => {
-      const results = await new AxeBuilder({ page }).include('[data-testid="views"]').analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-    };
+    const serious = () => seriousViolations(page, '[data-testid="views"]');
     await page.getByTestId('view-tab-scenario').click();
     await expect(page.getByTestId('scenario-form')).toBeVisible();
     expect(await serious()).toEqual([]);

@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 /** Opens the app and waits until the workspace is loaded and the first schema is shown (sandbox running). */
 export async function openApp(page: Page): Promise<void> {
   await page.goto('/');
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await expect(page.getByTestId('schema-json')).toBeVisible({ timeout: 20_000 });
 }
 

@@ -1,9 +1,9 @@
 // Exploring a run on the timeline as a learner would: the keyboard walks a call's phases and moves between calls,
 // Enter opens the details, the table lists the same spans, zoom and fit change the scale; axe in both themes with
 // a span selected, in the chart and in the table.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp } from './support.ts';
+import { seriousViolations } from './axe-scan.ts';
 
 /** A run's lanes; recording ids end with the run's mode (`run-<n>-sequential`). */
 const run = (page: Page, mode: 'parallel' | 'sequential') => page.locator(`[data-testid^="timeline-run-"][data-testid$="-${mode}"]`);
@@ -55,12 +55,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await recordCompare(page);
     await run(page, 'parallel').getByTestId('timeline-span-fib-execute').click();
-    const serious = async () => {
-      const results = await new AxeBuilder({ page }).include('[data-testid="views"]').analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-    };
+    const serious = () => seriousViolations(page, '[data-testid="views"]');
     expect(await serious()).toEqual([]);
     await page.getByTestId('timeline-table-toggle').click();
     expect(await serious()).toEqual([]);
