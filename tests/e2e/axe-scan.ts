@@ -13,6 +13,11 @@ interface Finding { id: string; impact: string | null; help: string; targets: st
 async function scan(page: Page, scope: string | undefined): Promise<Finding[]> {
   // evaluate() runs the source as a script through the debugging protocol, so the page's CSP does not block it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // Scan the page as it settles, not halfway through a dialog's fade-in (its text is faint until it ends). Endless
+  // animations (the editor's caret) are left running.
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    .map((animation) => animation.finished.catch(() => undefined))));
   return page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     const results = await axe.run(include ?? document, { resultTypes: ['violations'], iframes: false });
