@@ -31,6 +31,10 @@ export default mergeConfig(viteConfig, defineConfig({
           name: 'browser',
           include: ['src/**/*.browser.test.ts', 'src/{state,storage,sandbox,ui}/**/*.test.ts'],
           testTimeout: 30_000,
+          // expect.element and expect.poll wait for a state the page reaches on its own (a render, an IndexedDB
+          // write, a worker's answer). Vitest's default window is 1 s, short on a shared, loaded machine; a wrong
+          // state still fails, after 5 s.
+          expect: { poll: { timeout: 5_000 } },
           // Two pages at a time: most of these tests wait (timers, workers, IndexedDB) rather than compute.
           maxWorkers: 2,
           browser: {
