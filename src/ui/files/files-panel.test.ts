@@ -53,6 +53,20 @@ describe('Files panel', () => {
     await expect.poll(rowNames).not.toContain('/workspace/notes/todo.md');
   });
 
+  it('switches its parts with the arrow keys, Home and End', async () => {
+    await openPanel(memoryFilesService());
+    await page.getByTestId('files-tab-files').click();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect.element(page.getByTestId('files-tab-snapshots')).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{End}');
+    await expect.element(page.getByTestId('files-tab-tools')).toHaveAttribute('aria-selected', 'true');
+    await expect.element(page.getByTestId('files-tab-tools')).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    await expect.element(page.getByTestId('files-tab-files')).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect.element(page.getByTestId('files-tab-tools')).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('uploads dropped files into the folder they are dropped on', async () => {
     const files = await openPanel(memoryFilesService());
     const target = document.querySelector('[data-path="/workspace/src"]')!;

@@ -35,6 +35,19 @@ describe('the views tab row', () => {
     await expect.poll(() => inSight('p0'), { timeout: 1000 }).toBe(true);
   });
 
+  it('goes to the first and last view with Home and End, and the focus goes with it', async () => {
+    app = await mountApp();
+    await page.getByTestId('view-tab-schema').click();
+    const tabs = [...document.querySelectorAll<HTMLElement>('[data-testid^="view-tab-"][role="tab"]')];
+    const last = tabs.at(-1)!;
+    await userEvent.keyboard('{End}');
+    await expect.element(last).toHaveAttribute('aria-selected', 'true');
+    expect(document.activeElement).toBe(last);
+    await userEvent.keyboard('{Home}');
+    await expect.element(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(document.activeElement).toBe(tabs[0]);
+  });
+
   it('shows a button on each side that has tabs out of sight, and it brings them in', async () => {
     const panels: ViewDefinition[] = Array.from({ length: 9 }, (_, i) => ({
       id: `p${i}`, title: `A rather long panel title ${i}`, icon: 'braces', component: SchemaView, order: i,
