@@ -13,6 +13,28 @@ const caretBlink = (page: Page) => page.locator('.cm-cursorLayer').first().evalu
   return style.animationName === 'none' ? '0s' : style.animationDuration;
 });
 
+/**
+ * Restarts the run and reads the recording indicator's dot the moment it is added (the restart first puts the files
+ * back and restarts the sandbox, which on a loaded machine can take longer than any fixed number of frames): its
+ * animation, and how many animations run in the document then.
+ */
+const recordingDot = (page: Page) => page.evaluate(() => new Promise<{ dot: string; running: number }>((resolve) => {
+  const look = () => {
+    const dot = document.querySelector('[data-testid="transport-recording"] .dot');
+    if (!dot) return false;
+    observer.disconnect();
+    resolve({ dot: getComputedStyle(dot).animationName, running: document.getAnimations().length });
+    return true;
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document.body, { childList: true, subtree: true });
+  void window.piPlayground!.restart().then(() => {
+    if (look()) return;
+    observer.disconnect();
+    resolve({ dot: 'never shown', running: document.getAnimations().length });
+  });
+}));
+
 async function open(page: Page) {
   await page.goto('/?scenario=parallel-vs-sequential&panel=timeline&speed=8');
   await page.waitForFunction(() => window.piPlayground !== undefined);
@@ -41,16 +63,7 @@ test('with reduced motion nothing animates or scrolls smoothly, and playback sti
   expect(await running(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
-  // The recording indicator would pulse while a run is recorded: look at it in the first frames that show it.
-  const whileRecording = await page.evaluate(async () => {
-    void window.piPlayground!.restart();
-    for (let frame = 0; frame < 120; frame++) {
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      const dot = document.querySelector('[data-testid="transport-recording"] .dot');
-      if (dot) return { dot: getComputedStyle(dot).animationName, running: document.getAnimations().length };
-    }
-    return { dot: 'never shown', running: document.getAnimations().length };
-  });
+  const whileRecording = await recordingDot(page);
   expect(whileRecording).toEqual({ dot: 'none', running: 0 });
   await api.whenIdle();
 
@@ -80,4 +93,8 @@ test('without the preference the same dialog and card do move (so the check abov
   await api.act('setPanel', 'lessons');
   const card = page.locator('[data-testid^="lesson-card-"]').first();
   expect(await card.evaluate((el) => getComputedStyle(el).transitionDuration)).not.toBe('0s');
+  await api.act('setPanel', 'timeline');
+  const { dot } = await recordingDot(page);
+  expect(dot).not.toBe('none');
+  expect(dot).not.toBe('never shown');
 });
