@@ -1,8 +1,10 @@
 // Request encoder for `bedrock-converse-stream` (Amazon Bedrock Converse) as pi-ai 0.85.1 builds the
 // ConverseStream command input: tool specs under toolConfig, results grouped into one user turn with a
-// success/error status, cache points for Claude models, and Claude thinking in additionalModelRequestFields.
+// success/error status, cache points for Claude models, and Claude thinking in additionalModelRequestFields;
+// plus the JSON the AWS SDK serialises from it (bedrock-wire.ts).
 import type { Context, ImageContent, Model, TextContent, ThinkingLevel, Tool } from '../types';
 import type { EncodeOptions, EncoderOutput } from './types';
+import { bedrockWireBody, encodeLabel } from './bedrock-wire';
 import { EncodeError } from './encode-error';
 import { planJsonSchemaTool } from './shared/constrained-sampling';
 import { mergeHeaders, redactKey } from './shared/headers';
@@ -197,7 +199,8 @@ export function encodeBedrockConverseStream(model: Model, context: Context, opti
   const auth = options.apiKey ? { authorization: `Bearer ${redactKey(options.apiKey)}` } : { authorization: 'AWS4-HMAC-SHA256 Credential=<from the AWS credential chain>' };
   return {
     body,
-    url: `${base}/model/${encodeURIComponent(model.id)}/converse-stream`,
+    wireBody: bedrockWireBody(body),
+    url: `${base}/model/${encodeLabel(model.id)}/converse-stream`,
     headers: mergeHeaders({ 'content-type': 'application/json', ...auth }, options.headers as Record<string, string | null> | undefined),
   };
 }

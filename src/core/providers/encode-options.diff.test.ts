@@ -1,14 +1,15 @@
 // Differential tests of the option and model branches: reasoning levels, tool choice, caching, token
 // ceilings and sampling params on every variant and on catalog models with special reasoning switches,
-// plus the tool sets pi refuses (strict "require", broken grammar tools) and the empty-tools edge cases.
-import { beforeAll, describe, it } from 'vitest';
+// plus the tool sets pi refuses (strict "require", broken grammar tools) and the empty-tools edge cases. Each
+// case checks the onPayload object and the HTTP request pi then makes (URL, headers, wire body).
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Context, Model, Tool } from '../types';
 import { API_VARIANTS, encodeRequest } from './index';
 import type { EncodeOptions } from './types';
-import { expectSameAsPi } from './testing/compare';
+import { expectSameAsPi, expectSameWire } from './testing/compare';
 import { afterParallelBatch, CONVERSATIONS, firstTurn, withThinkingAndImages } from './testing/conversations';
 import { EXTRA_MODELS } from './testing/models';
-import { capturePi, CODEX_TEST_TOKEN, loadPiApis } from './testing/pi-oracle';
+import { capturePi, captureWire, CODEX_TEST_TOKEN, loadPiApis } from './testing/pi-oracle';
 import { REQUIRE_TOOLS, TOOLS } from './testing/tools';
 
 beforeAll(loadPiApis);
@@ -28,7 +29,13 @@ function keyFor(model: Model, override?: string): string {
 }
 
 async function compare(model: Model, context: Context, options: EncodeOptions): Promise<void> {
-  expectSameAsPi(encodeRequest(model, context, options), await capturePi(model, context, options));
+  const ours = encodeRequest(model, context, options);
+  const pi = await capturePi(model, context, options);
+  expectSameAsPi(ours, pi);
+  const wire = await captureWire(model, context, options);
+  // Where pi refuses, nothing is sent at all.
+  if (pi.ok) expectSameWire(ours, wire);
+  else expect(wire).toBeUndefined();
 }
 
 describe.each(API_VARIANTS.map((v) => [v.key, v] as const))('%s with options', (_key, variant) => {

@@ -1,12 +1,13 @@
 // Request encoders for `google-generative-ai` (Gemini API) and `google-vertex`, as pi-ai 0.85.1 builds the
 // params it hands to @google/genai's generateContentStream: `{ model, contents, config }`, with the system
-// prompt, tools, tool config and thinking config inside `config`.
+// prompt, tools, tool config and thinking config inside `config`; plus the body the SDK makes of them.
 import type { Context, Model } from '../types';
 import type { EncodeOptions, EncoderOutput } from './types';
 import {
   encodeGoogleContents, encodeGoogleTools, functionCallingMode, googleBudget, googleThinkingLevel, isGemini3Flash,
   isGemini3Pro, isGemma4, supportsGoogleStrict,
 } from './google-shared';
+import { googleModelPath, googleWireBody } from './google-wire';
 import { mergeHeaders, redactKey } from './shared/headers';
 import { baseMaxTokens } from './shared/request-options';
 import { stripLoneSurrogates } from './shared/text';
@@ -59,9 +60,11 @@ function googleParams(model: Model, context: Context, options: EncodeOptions, fl
 
 export function encodeGoogleGenerativeAI(model: Model, context: Context, options: EncodeOptions): EncoderOutput {
   const base = model.baseUrl ? model.baseUrl.replace(/\/+$/, '') : 'https://generativelanguage.googleapis.com/v1beta';
+  const body = googleParams(model, context, options, 'gemini');
   return {
-    body: googleParams(model, context, options, 'gemini'),
-    url: `${base}/models/${model.id}:streamGenerateContent?alt=sse`,
+    body,
+    wireBody: googleWireBody(body, 'gemini'),
+    url: `${base}/${googleModelPath(model.id, 'gemini')}:streamGenerateContent?alt=sse`,
     headers: mergeHeaders({ 'Content-Type': 'application/json', 'x-goog-api-key': redactKey(options.apiKey) }, model.headers, options.headers as Record<string, string | null> | undefined),
   };
 }
@@ -69,7 +72,7 @@ export function encodeGoogleGenerativeAI(model: Model, context: Context, options
 /** Vertex: an API key targets the global publisher endpoint; otherwise project and location come from ADC. */
 function vertexUrl(model: Model, hasKey: boolean): string {
   const custom = model.baseUrl.trim();
-  const tail = `publishers/google/models/${model.id}:streamGenerateContent?alt=sse`;
+  const tail = `${googleModelPath(model.id, 'vertex')}:streamGenerateContent?alt=sse`;
   if (custom && !custom.includes('{location}')) {
     const versioned = /(?:^|\/)v\d+(?:beta\d*)?(?:\/|$)/.test(custom);
     return `${custom.replace(/\/+$/, '')}/${versioned ? '' : 'v1/'}${tail}`;
@@ -84,8 +87,10 @@ export function encodeGoogleVertex(model: Model, context: Context, options: Enco
   // pi treats a missing key, its ADC marker and `<placeholder>` values alike: use Application Default Credentials.
   const hasKey = !!key && key !== 'gcp-vertex-credentials' && !/^<[^>]+>$/.test(key);
   const auth: Record<string, string> = hasKey ? { 'x-goog-api-key': redactKey(key) } : { Authorization: 'Bearer <ADC access token>' };
+  const body = googleParams(model, context, options, 'vertex');
   return {
-    body: googleParams(model, context, options, 'vertex'),
+    body,
+    wireBody: googleWireBody(body, 'vertex'),
     url: vertexUrl(model, hasKey),
     headers: mergeHeaders({ 'Content-Type': 'application/json', ...auth }, model.headers, options.headers as Record<string, string | null> | undefined),
   };

@@ -1,8 +1,8 @@
-// Test-only comparison of our encoder result with a pi capture: the same body (deep-equal and the same JSON
-// text, so key order matches too) or the same error text.
+// Test-only comparison of our encoder result with pi captures: the onPayload object (deep-equal and the same
+// JSON text, so key order matches too) or the same error text; and the HTTP request pi actually made.
 import { expect } from 'vitest';
 import type { EncodeResult } from '../types';
-import type { PiCapture } from './pi-oracle';
+import type { PiCapture, WireCapture } from './pi-oracle';
 
 export function expectSameAsPi(ours: EncodeResult, pi: PiCapture): void {
   if (!pi.ok) {
@@ -12,4 +12,25 @@ export function expectSameAsPi(ours: EncodeResult, pi: PiCapture): void {
   if (!ours.ok) expect.fail(`pi sent a body but we failed: ${ours.error}`);
   expect(ours.body).toEqual(pi.payload);
   expect(JSON.stringify(ours.body, null, 1)).toBe(JSON.stringify(pi.payload, null, 1));
+}
+
+/** Shown header values that stand in for a secret (the real request carries the key itself). */
+const REDACTED = /<redacted>|…|<API key>/;
+
+/**
+ * The request we show is the one pi sent: the same URL, every header we show sent with the same value (keys
+ * redacted), and the wire body (`wireBody`, else `body`) deep-equal to the posted JSON and serialised to the very
+ * same text.
+ */
+export function expectSameWire(ours: EncodeResult, wire: WireCapture | undefined): void {
+  if (!ours.ok || !wire) return expect.fail(`no request: ${ours.ok ? 'pi sent nothing' : ours.error}`);
+  expect(ours.url).toBe(wire.url);
+  for (const [name, value] of Object.entries(ours.headers ?? {})) {
+    const sent = wire.headers[name.toLowerCase()];
+    expect(sent, `header ${name}`).toBeDefined();
+    if (!REDACTED.test(value)) expect(sent, `header ${name}`).toBe(value);
+  }
+  const shown = ours.wireBody ?? ours.body;
+  expect(JSON.parse(wire.body)).toEqual(JSON.parse(JSON.stringify(shown)));
+  expect(JSON.stringify(shown)).toBe(wire.body);
 }

@@ -68,10 +68,13 @@ function headerRecord(init: HeadersInit | undefined): Record<string, string> {
 /**
  * The first HTTP request pi makes (URL, headers, body text), caught by a fetch stub that answers 400.
  * Google's SDK ignores `options.fetch`, so the global fetch is swapped for the duration of the call.
+ * Bedrock goes through the AWS SDK's Smithy stack: see captureSmithyRequest.
  */
 export async function captureWire(model: Model, context: Context, options: EncodeOptions = {}): Promise<WireCapture | undefined> {
   const streamSimple = modules.get(model.api as KnownApi);
   if (!streamSimple) throw new Error(`call loadPiApis() first (no module for ${model.api})`);
+  const apiKey = options.apiKey ?? (model.api === 'openai-codex-responses' ? CODEX_TEST_TOKEN : 'test-key');
+  if (model.api === 'bedrock-converse-stream') return captureSmithyRequest(() => streamSimple(model, context, { ...options, apiKey }).result());
   let wire: WireCapture | undefined;
   const stub = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : undefined;
@@ -85,10 +88,57 @@ export async function captureWire(model: Model, context: Context, options: Encod
   const original = globalThis.fetch;
   globalThis.fetch = stub as typeof fetch;
   try {
-    const apiKey = options.apiKey ?? (model.api === 'openai-codex-responses' ? CODEX_TEST_TOKEN : 'test-key');
     await streamSimple(model, context, { ...options, apiKey, transport: 'sse', maxRetries: 0, fetch: model.api.startsWith('google') ? undefined : stub }).result();
   } finally {
     globalThis.fetch = original;
+  }
+  return wire;
+}
+
+interface SmithyHttpRequest {
+  protocol: string;
+  hostname: string;
+  port?: number;
+  path: string;
+  query?: Record<string, string | string[] | null>;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+function smithyUrl(request: SmithyHttpRequest): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) query.append(key, v ?? '');
+  }
+  const search = query.size > 0 ? `?${query}` : '';
+  return `${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}${search}`;
+}
+
+/**
+ * The serialised, signed HttpRequest the AWS SDK hands its HTTP handler. pi builds a new BedrockRuntimeClient
+ * per call, so `send` is patched to swap the client's requestHandler for one that records and fails.
+ */
+async function captureSmithyRequest(run: () => Promise<unknown>): Promise<WireCapture | undefined> {
+  const bedrock = await import('@aws-sdk/client-bedrock-runtime');
+  const prototype = bedrock.BedrockRuntimeClient.prototype as unknown as { send: (...args: unknown[]) => unknown };
+  const originalSend = prototype.send;
+  let wire: WireCapture | undefined;
+  const handler = {
+    metadata: { handlerProtocol: 'h2' },
+    async handle(request: SmithyHttpRequest): Promise<never> {
+      const body = request.body instanceof Uint8Array ? new TextDecoder().decode(request.body) : String(request.body);
+      wire ??= { url: smithyUrl(request), headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v])), body };
+      throw new Error(STOP);
+    },
+  };
+  prototype.send = function send(this: { config: { requestHandler: unknown } }, ...args: unknown[]) {
+    this.config.requestHandler = handler;
+    return originalSend.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    prototype.send = originalSend;
   }
   return wire;
 }
