@@ -144,9 +144,13 @@ describe('ProvidersState', () => {
     const { providers } = await setup([WEATHER]);
     const minLength = providers.findingsFor('google-generative-ai').find((f) => f.rule === 'gemini-ignored-keyword')!;
     expect(providers.showInRequest(minLength, 'google-generative-ai')).toBe(true);
-    expect(providers.highlight).toMatchObject({ variantKey: 'google-generative-ai', pointer: '/config/tools/0/functionDeclarations/0/parametersJsonSchema/properties/city/minLength' });
+    // The wire body (the default) has the tools beside `contents`; pi's onPayload object has them in `config`.
+    expect(providers.highlight).toMatchObject({ variantKey: 'google-generative-ai', pointer: '/tools/0/functionDeclarations/0/parametersJsonSchema/properties/city/minLength' });
     expect(providers.variantKey).toBe('google-generative-ai');
     expect(providers.scope).toBe('tools');
+    providers.setBodyForm('payload');
+    expect(providers.showInRequest(minLength, 'google-generative-ai')).toBe(true);
+    expect(providers.highlight).toMatchObject({ variantKey: 'google-generative-ai', pointer: '/config/tools/0/functionDeclarations/0/parametersJsonSchema/properties/city/minLength' });
   });
 
   it('follows a finding to its line in a JSON Schema file: selects the tool and asks the editor to reveal it', async () => {

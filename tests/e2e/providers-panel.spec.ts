@@ -36,9 +36,24 @@ test('switches provider tabs and copies exactly the JSON it shows', async ({ pag
   await expect(page.getByTestId('providers-json-copy')).toContainText('Copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await shownJson(page));
-  const body = JSON.parse(copied) as { contents: unknown[]; config: { tools: { functionDeclarations: { name: string }[] }[] } };
-  expect(body.config.tools[0].functionDeclarations.map((d) => d.name)).toContain('deploy');
+  // By default the body the Gemini SDK POSTs: tools beside `contents`, the rest of the config in generationConfig.
+  await expect(panel).toHaveAttribute('data-body', 'wire');
+  const body = JSON.parse(copied) as { contents: unknown[]; tools: { functionDeclarations: { name: string }[] }[]; generationConfig: object };
+  expect(body.tools[0].functionDeclarations.map((d) => d.name)).toContain('deploy');
+  expect(body).toHaveProperty('generationConfig');
   expect(copied).toBe(JSON.stringify(body, null, 2));
+
+  // One switch away: the object pi hands to onPayload, and Copy copies that.
+  await page.getByTestId('providers-body-payload').click();
+  await expect(panel).toHaveAttribute('data-body', 'payload');
+  await expect(page.getByTestId('providers-json')).toContainText('"config"');
+  await page.getByTestId('providers-json-copy').click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe(copied);
+  const payloadText = await page.evaluate(() => navigator.clipboard.readText());
+  expect(payloadText).toBe(await shownJson(page));
+  const payload = JSON.parse(payloadText) as { model: string; config: { tools: { functionDeclarations: { name: string }[] }[] } };
+  expect(payload.model).toBe('gemini-2.5-flash');
+  expect(payload.config.tools[0].functionDeclarations.map((d) => d.name)).toContain('deploy');
 });
 
 test('follows a lint finding to its node in the request and to its line in the source', async ({ page }) => {

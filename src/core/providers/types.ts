@@ -27,7 +27,10 @@ export interface EncodedRequest {
   url?: string;
   /** The headers pi itself sets (SDK-internal headers such as x-stainless-* are left out); keys are redacted. */
   headers?: Record<string, string>;
-  /** The JSON actually POSTed, where the SDK reshapes the `onPayload` object (mistral's snake_case keys). */
+  /**
+   * The JSON actually POSTed, where the SDK reshapes the `onPayload` object (Mistral's snake_case keys, Anthropic's
+   * betas, Google's generationConfig, Bedrock's Smithy serialisation); absent where `body` is sent as it is.
+   */
   wireBody?: unknown;
 }
 

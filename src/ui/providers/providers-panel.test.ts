@@ -1,12 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { GET_WEATHER } from '../../core/examples/index.ts';
+import { SAMPLE_PNG } from '../../state/providers/conversations.ts';
 import { createFakeRuntime } from '../../state/testing/fake-runtime.ts';
 import type { Evaluation, ToolRuntime } from '../../state/tool-runtime.ts';
 import { mountApp, waitFor, type MountedApp } from '../testing/mount-app.ts';
 
 const mounted: MountedApp[] = [];
-afterEach(async () => { while (mounted.length) await mounted.pop()!.destroy(); });
+afterEach(async () => { while (mounted.length) await mounted.pop()!.destroy(); vi.restoreAllMocks(); });
 
 const CITY_LINE = GET_WEATHER.source.split('\n').findIndex((l) => l.includes('city: Type.String')) + 1;
 
@@ -108,4 +109,62 @@ describe('the providers panel', () => {
       expect(shownText()).toContain('"calculate"');
     }
   });
+
+  it('shows the body that goes over the wire by default, the onPayload object one switch away, and copies the one shown', async () => {
+    const copies: string[] = [];
+    vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => { copies.push(text); });
+    await openPanel();
+    await expect.element(panel()).toHaveAttribute('data-body', 'wire');
+    await expect.element(page.getByTestId('providers-body-wire')).toHaveAttribute('aria-checked', 'true');
+    await page.getByTestId('providers-scope-request').click();
+
+    // Gemini: what the SDK POSTs (the model in the URL, config split up), not pi's SDK parameters.
+    await page.getByTestId('providers-tab-google-generative-ai').click();
+    await expect.element(page.getByTestId('providers-url')).toHaveTextContent('/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    const wire = JSON.parse(shownText()) as Record<string, any>;
+    expect(Object.keys(wire)).toEqual(['contents', 'systemInstruction', 'tools', 'toolConfig', 'generationConfig'].filter((k) => k in wire));
+    expect(wire).not.toHaveProperty('model');
+    expect(wire).not.toHaveProperty('config');
+    expect(wire.systemInstruction).toEqual({ parts: [{ text: expect.any(String) }], role: 'user' });
+    expect(wire.generationConfig.maxOutputTokens).toBeGreaterThan(0);
+    expect(wire.tools[0].functionDeclarations[0]).toHaveProperty('parametersJsonSchema');
+    await expect.element(page.getByTestId('providers-body-note')).toHaveTextContent('reshapes');
+    await page.getByTestId('providers-json-copy').click();
+    await expect.poll(() => copies.length).toBe(1);
+    expect(copies[0]).toBe(shownText());
+    expect(JSON.parse(copies[0])).toEqual(wire);
+
+    // The switch is a radio group: the arrow key moves to the onPayload object and chooses it.
+    await page.getByTestId('providers-body-wire').click();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect.element(panel()).toHaveAttribute('data-body', 'payload');
+    await expect.element(page.getByTestId('providers-body-payload')).toHaveFocus();
+    await expect.element(page.getByTestId('providers-body-payload')).toHaveAttribute('aria-checked', 'true');
+    const payload = JSON.parse(shownText()) as Record<string, any>;
+    expect(Object.keys(payload)).toEqual(['model', 'contents', 'config']);
+    expect(payload.config.systemInstruction).toBe(wire.systemInstruction.parts[0].text);
+    await page.getByTestId('providers-json-copy').click();
+    await expect.poll(() => copies.length).toBe(2);
+    expect(copies[1]).toBe(shownText());
+    expect(JSON.parse(copies[1])).toEqual(payload);
+
+    // The choice holds while switching APIs: Bedrock's onPayload object, then its wire body (base64 image bytes,
+    // the model id only in the URL) after switching back.
+    await userEvent.selectOptions(page.getByTestId('providers-conversation'), 'thinking-image');
+    await page.getByTestId('providers-tab-bedrock-converse-stream').click();
+    await expect.element(panel()).toHaveAttribute('data-body', 'payload');
+    expect(JSON.parse(shownText())).toHaveProperty('modelId');
+    await page.getByTestId('providers-body-wire').click();
+    await expect.element(panel()).toHaveAttribute('data-body', 'wire');
+    await expect.element(page.getByTestId('providers-url')).toHaveTextContent('/model/global.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream');
+    const bedrock = JSON.parse(shownText()) as { modelId?: string; messages: { content: Record<string, any>[] }[] };
+    expect(bedrock.modelId).toBeUndefined();
+    const image = bedrock.messages[0].content.find((c) => c.image)!.image;
+    expect(image).toEqual({ format: 'png', source: { bytes: SAMPLE_PNG } });
+
+    // An API whose SDK sends pi's object unchanged says so.
+    await page.getByTestId('providers-tab-openai-completions').click();
+    await expect.element(page.getByTestId('providers-body-note')).toHaveTextContent('as it is');
+  });
 });
+
