@@ -116,6 +116,9 @@ describe('the providers panel', () => {
     await openPanel();
     await expect.element(panel()).toHaveAttribute('data-body', 'wire');
     await expect.element(page.getByTestId('providers-body-wire')).toHaveAttribute('aria-checked', 'true');
+    const form = page.getByRole('radiogroup', { name: 'Request body' });
+    await expect.element(form.getByRole('radio', { name: 'On the wire' })).toHaveAttribute('tabindex', '0');
+    await expect.element(form.getByRole('radio', { name: 'onPayload object' })).toHaveAttribute('tabindex', '-1');
     await page.getByTestId('providers-scope-request').click();
 
     // Gemini: what the SDK POSTs (the model in the URL, config split up), not pi's SDK parameters.
