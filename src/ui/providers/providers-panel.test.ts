@@ -169,5 +169,21 @@ describe('the providers panel', () => {
     await page.getByTestId('providers-tab-openai-completions').click();
     await expect.element(page.getByTestId('providers-body-note')).toHaveTextContent('as it is');
   });
+
+  it('compares the body form shown: wire bodies in the diff by default, onPayload objects after the switch', async () => {
+    await openPanel();
+    await page.getByTestId('providers-scope-request').click();
+    await page.getByTestId('providers-mode-diff').click();
+    await userEvent.selectOptions(page.getByTestId('providers-diff-left'), 'google-generative-ai');
+    await userEvent.selectOptions(page.getByTestId('providers-diff-right'), 'bedrock-converse-stream');
+    const diffText = () => document.querySelector('[data-testid="providers-diff"] .rows')?.textContent ?? '';
+    await expect.poll(diffText).toContain('"generationConfig"');
+    expect(diffText()).not.toContain('"modelId"');
+    expect(diffText()).not.toContain('"config"');
+    await page.getByTestId('providers-body-payload').click();
+    await expect.poll(diffText).toContain('"modelId"');
+    expect(diffText()).toContain('"config"');
+    expect(diffText()).not.toContain('"generationConfig"');
+  });
 });
 
