@@ -119,7 +119,7 @@ export class CodingToolsState {
 
   /**
    * Prepares a run: the active built-in tools over the workspace filesystem (cwd /workspace, each read and write
-   * a trace_fs event on `clock`, the clock held while storage works), and the sandbox's `fs` traced into the same
+   * a trace_fs event on `clock`, the clock held while storage works; read resizes images on the canvas), and the sandbox's `fs` traced into the same
    * sink, attributed per tool call, until `end()`.
    */
   async prepareRun(options: { clock: Clock; trace: TraceSink }): Promise<RunFiles> {
@@ -128,7 +128,7 @@ export class CodingToolsState {
     const runFs = holdClockDuringFs(fs, options.clock);
     const tools = names.size === 0
       ? []
-      : kit.tools.createCodingTools(runFs, { cwd: fs.cwd, trace: options.trace, clock: options.clock }).filter((t) => names.has(t.name as CodingToolName));
+      : kit.tools.createCodingTools(runFs, { cwd: fs.cwd, trace: options.trace, clock: options.clock, images: kit.images }).filter((t) => names.has(t.name as CodingToolName));
     const target = { trace: options.trace, clock: options.clock };
     this.service.sandboxTrace = target;
     return {

@@ -3,6 +3,7 @@
 // delete, upload, seed, reset — each refused with a clear notice on bad input, and the destructive ones undoable.
 import type * as CoreTools from '../core/tools/index.ts';
 import type { FileSystem } from '../core/tools/fs.ts';
+import type { ImageCodec } from '../core/tools/image-resize.ts';
 import { dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
 import type { FsSnapshot } from '../core/tools/snapshot.ts';
 import { createFileAt, createFolderAt, removeEntry, renameEntry, resetToStarter, seedExamples } from './files-actions.ts';
@@ -18,10 +19,12 @@ import { zipFileTree, type ZipOutcome } from './files-zip.ts';
 export type FilesStatus = 'loading' | 'ready' | 'failed';
 export type { UploadItem } from './files-upload.ts';
 
-/** The loaded toolkit: core's tools and snapshot helpers, and the storage helpers (one lazy chunk). */
+/** The loaded toolkit: core's tools and snapshot helpers, the storage helpers and the image codec (one lazy chunk). */
 export interface FilesKit {
   tools: typeof CoreTools;
   seedStarterFiles: (fs: FileSystem) => Promise<string[]>;
+  /** The canvas codec read resizes images with (undefined where the browser has no OffscreenCanvas). */
+  images?: ImageCodec;
 }
 
 interface UndoEntry {
@@ -77,17 +80,19 @@ export class FilesState {
   async #open(): Promise<void> {
     let loaded;
     try {
-      loaded = await Promise.all([this.service.open(), import('../core/tools/index.ts'), import('../storage/workspace-fs.ts')]);
+      loaded = await Promise.all([
+        this.service.open(), import('../core/tools/index.ts'), import('../storage/workspace-fs.ts'), import('./canvas-image-codec.ts'),
+      ]);
     } catch (error) {
       // The chunk could not be fetched (offline after an update, say): the panel says so; nothing else breaks.
       this.#notice = { tone: 'error', key: 'files.error.loadFailed', detail: error instanceof Error ? error.message : String(error) };
       this.#status = 'failed';
       return;
     }
-    const [opened, tools, storage] = loaded;
+    const [opened, tools, storage, canvas] = loaded;
     if (this.#disposed) return;
     this.#fs = opened.fileSystem;
-    this.#kit = { tools, seedStarterFiles: storage.seedStarterFiles };
+    this.#kit = { tools, seedStarterFiles: storage.seedStarterFiles, images: canvas.createCanvasImageCodec() };
     this.#durable = opened.durable;
     this.#maxFileBytes = opened.maxFileBytes;
     this.#corrupt = new Set(opened.corrupt);

@@ -6,6 +6,7 @@ import { createFsCapability, type FsCapability } from '../core/tools/fs-capabili
 import type { FileSystem } from '../core/tools/fs.ts';
 import type { Clock } from '../core/clock.ts';
 import type { TraceSink } from '../core/trace/types.ts';
+import { createCanvasImageCodec } from './canvas-image-codec.ts';
 import type { Diagnostic, FsCapabilityHost, FsEntry, Sandbox, SourceFile } from '../sandbox/types.ts';
 
 /** What the runner needs of a sandbox. */
@@ -74,6 +75,7 @@ export async function recordLessonWithSandbox(
   const hooks = sandbox.hooks(evaluation);
   return recordLesson(lesson, {
     idPrefix: options.idPrefix,
+    images: createCanvasImageCodec(),
     prepare: ({ clock, trace, files }) => {
       sandbox.setClock(clock);
       fsHost.use(files, trace, clock);

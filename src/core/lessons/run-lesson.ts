@@ -4,6 +4,7 @@ import { VirtualClock } from '../clock.ts';
 import { parseScenario, type ScenarioError } from '../scenario/parse-scenario.ts';
 import type { ScenarioHooks } from '../scenario/run-scenario.ts';
 import type { Scenario } from '../scenario/scenario.ts';
+import type { ImageCodec } from '../tools/image-resize.ts';
 import { createCodingTools } from '../tools/index.ts';
 import { createMemoryFileSystem } from '../tools/memory-fs.ts';
 import type { TreeFileSystem } from '../tools/tree-file-system.ts';
@@ -54,6 +55,8 @@ export interface RecordLessonOptions {
   idPrefix?: string;
   /** Called after each appended event of a run (a live view can follow the recording as it grows). */
   onAppend?: (label: LessonRunLabel, recording: Recording) => void;
+  /** The codec the lesson's read tool resizes images with (the browser's canvas); without it, as createCodingTools. */
+  images?: ImageCodec;
 }
 
 export type RecordLessonResult = { ok: true; recordings: LabelledRecordings } | { ok: false; errors: ScenarioError[] };
@@ -79,7 +82,7 @@ export async function recordLesson(lesson: Lesson, options: RecordLessonOptions)
     const files = createLessonFiles(lesson);
     const world = await options.prepare({ label, clock, trace, files });
     const codingTools = lesson.codingTools?.length
-      ? createCodingTools(files, { trace, clock }).filter((tool) => lesson.codingTools!.includes(tool.name as never))
+      ? createCodingTools(files, { trace, clock, images: options.images }).filter((tool) => lesson.codingTools!.includes(tool.name as never))
       : [];
     const { finished } = recordScenario(scenario, {
       id: `${options.idPrefix ?? lesson.id}:${label}`,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../types.ts';
 import { BASH_UNAVAILABLE, CODING_TOOL_NAMES, CODING_TOOL_PROMPTS, createCodingToolMap, createCodingTools, createMemoryFileSystem } from './index.ts';
+import { geometryCodec } from './parity/image-codecs.ts';
 
 const text = (r: { content: { type: string; text?: string }[] }) => r.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('|');
 
@@ -65,7 +66,7 @@ describe('coding tools', () => {
 
   it('resizes through an injected codec and adds pi\'s coordinate hint', async () => {
     const tools = createCodingToolMap(createMemoryFileSystem({ 'wide.png': pngHeader(3000, 10) }), {
-      images: { resize: async () => ({ data: 'AAAA', mimeType: 'image/png', width: 2000, height: 7 }) },
+      images: geometryCodec(),
     });
     const result = await tools.read.execute('c', { path: 'wide.png' });
     expect(text(result)).toBe(

@@ -1,60 +1,65 @@
-// What read returns for an image: the bytes as base64 when they fit pi's inline limits (a BMP converted to
-// PNG first), otherwise what an injected resizer makes of them. pi resizes with Photon (WASM); core has no
-// resizer, so without one an over-size image gets pi's "could not be resized" note (docs/decisions/tools-images.md).
+// What read returns for an image, as pi 0.85.1's utils/image-process.js: BMP converted to PNG first, then the
+// image fitted into pi's limits (image-resize.ts) through the injected codec, with pi's hints and notes. Without a
+// codec, an image within the limits (by its header) is sent as is and any other gets pi's omission note.
 import { bmpToPng } from './bmp-to-png.ts';
+import { exifOrientation, orient } from './image-exif.ts';
+import { base64Length, DEFAULT_RESIZE_OPTIONS as LIMITS, formatDimensionNote, resizeImage, type ImageCodec, type ResizeResult } from './image-resize.ts';
 import { imageDimensions, type ImageMimeType } from './image-sniff.ts';
 import { encodeBase64 } from './utf8.ts';
-
-/** pi's defaults: 2000x2000 and 4.5 MB of base64. */
-export const IMAGE_MAX_WIDTH = 2000;
-export const IMAGE_MAX_HEIGHT = 2000;
-export const IMAGE_MAX_BASE64_BYTES = 4.5 * 1024 * 1024;
-
-export interface ResizedImage {
-  data: string;
-  mimeType: string;
-  width: number;
-  height: number;
-}
-
-/**
- * Optional image codec (the browser can supply one built on OffscreenCanvas). `resize` fits an image into
- * the limits, `toPng` converts BMP; each returns null when it cannot.
- */
-export interface ImageCodec {
-  resize?(bytes: Uint8Array, mimeType: string, limits: { maxWidth: number; maxHeight: number; maxBase64Bytes: number }): Promise<ResizedImage | null>;
-  toPng?(bytes: Uint8Array, mimeType: string): Promise<Uint8Array | null>;
-}
 
 export type ProcessedImage = { ok: true; data: string; mimeType: string; hints: string[] } | { ok: false; message: string };
 
 const NOT_CONVERTED = '[Image omitted: could not be converted to a supported inline image format.]';
 const NOT_RESIZED = '[Image omitted: could not be resized below the inline image size limit.]';
 
-export async function processImage(bytes: Uint8Array, mime: ImageMimeType, codec: ImageCodec = {}): Promise<ProcessedImage> {
-  const hints: string[] = [];
-  let mimeType: string = mime;
+export async function processImage(bytes: Uint8Array, mime: ImageMimeType, codec?: ImageCodec): Promise<ProcessedImage> {
+  let convertedFrom: string | undefined;
+  let mimeType: ImageMimeType = mime;
   if (mime === 'image/bmp') {
-    // The codec's converter when there is one, else our own for the common uncompressed layouts.
-    const png = codec.toPng ? await codec.toPng(bytes, mime).catch(() => null) : bmpToPng(bytes);
+    const png = bmpToPng(bytes) ?? (codec ? await codecToPng(codec, bytes, mime) : null);
     if (!png) return { ok: false, message: NOT_CONVERTED };
     bytes = png;
     mimeType = 'image/png';
-    hints.push('[Image converted from image/bmp to image/png.]');
+    convertedFrom = mime;
   }
-  const dims = imageDimensions(bytes, mimeType as ImageMimeType);
-  // A header we cannot read is an image pi's decoder would also reject.
-  if (!dims) return { ok: false, message: NOT_RESIZED };
-  const base64Size = Math.ceil(bytes.byteLength / 3) * 4;
-  if (dims.width <= IMAGE_MAX_WIDTH && dims.height <= IMAGE_MAX_HEIGHT && base64Size < IMAGE_MAX_BASE64_BYTES) {
-    return { ok: true, data: encodeBase64(bytes), mimeType, hints };
-  }
-  const limits = { maxWidth: IMAGE_MAX_WIDTH, maxHeight: IMAGE_MAX_HEIGHT, maxBase64Bytes: IMAGE_MAX_BASE64_BYTES };
-  const resized = codec.resize ? await codec.resize(bytes, mimeType, limits).catch(() => null) : null;
+  const resized = codec ? await resizeImage(bytes, mimeType, codec) : withinLimitsByHeader(bytes, mimeType);
   if (!resized) return { ok: false, message: NOT_RESIZED };
-  const scale = dims.width / resized.width;
-  hints.push(
-    `[Image: original ${dims.width}x${dims.height}, displayed at ${resized.width}x${resized.height}. Multiply coordinates by ${scale.toFixed(2)} to map to original image.]`,
-  );
-  return { ok: true, data: resized.data, mimeType: resized.mimeType, hints };
+  const hints: string[] = [];
+  // pi names the format that is sent: a BMP that had to become a JPEG says so.
+  if (convertedFrom && convertedFrom !== resized.mimeType) hints.push(`[Image converted from ${convertedFrom} to ${resized.mimeType}.]`);
+  const note = formatDimensionNote(resized);
+  if (note) hints.push(note);
+  return { ok: true, data: encodeBase64(resized.bytes), mimeType: resized.mimeType, hints };
+}
+
+/**
+ * No codec: the header's size (upright, as pi measures it) decides. An image whose header we cannot read is one
+ * pi's decoder would also reject; one whose header reads but whose pixels are damaged is sent (pi would omit it).
+ */
+function withinLimitsByHeader(bytes: Uint8Array, mimeType: ImageMimeType): ResizeResult | null {
+  const header = imageDimensions(bytes, mimeType);
+  if (!header) return null;
+  const { width, height } = orient(header, exifOrientation(bytes));
+  if (width > LIMITS.maxWidth || height > LIMITS.maxHeight || base64Length(bytes.byteLength) >= LIMITS.maxBytes) return null;
+  return { bytes, mimeType, originalWidth: width, originalHeight: height, width, height, wasResized: false };
+}
+
+/** A BMP layout our converter does not read (RLE, say), converted by the codec's decoder at its own size. */
+async function codecToPng(codec: ImageCodec, bytes: Uint8Array, mimeType: string): Promise<Uint8Array | null> {
+  try {
+    const image = await codec.decode(bytes, mimeType);
+    if (!image) return null;
+    try {
+      const scaled = await image.resize(image.width, image.height);
+      try {
+        return await scaled.encode('image/png');
+      } finally {
+        scaled.close?.();
+      }
+    } finally {
+      image.close?.();
+    }
+  } catch {
+    return null;
+  }
 }

@@ -45,5 +45,5 @@ export { BASH_UNAVAILABLE } from './bash-unavailable.ts';
 export { CODING_TOOL_PROMPTS, type ToolPromptContribution } from './prompt-contributions.ts';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, GREP_MAX_LINE_LENGTH, formatSize, truncateHead, truncateTail, truncateLine, type TruncationResult } from './truncate.ts';
 export { prepareEditArguments } from './edit.ts';
-export type { ImageCodec, ResizedImage } from './image-process.ts';
+export type { DecodedImage, EncodedMimeType, ImageCodec, ScaledImage } from './image-resize.ts';
 export type { EditDetails } from './edit-diff.ts';

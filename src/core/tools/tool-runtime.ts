@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { TraceSink } from '../trace/types.ts';
 import type { Model } from '../types.ts';
 import type { FileSystem } from './fs.ts';
-import type { ImageCodec } from './image-process.ts';
+import type { ImageCodec } from './image-resize.ts';
 import { DEFAULT_HOME } from './path-resolve.ts';
 import { traceFileSystem } from './traced-fs.ts';
 
@@ -17,7 +17,10 @@ export interface CodingToolsOptions {
   trace?: TraceSink;
   /** Time source for trace events. Default: Date.now. */
   clock?: Pick<Clock, 'now'>;
-  /** Resizes over-size images (and may replace the built-in BMP converter); without it they get pi's omission note. */
+  /**
+   * Decodes and resizes images as pi does with Photon (the browser's is on OffscreenCanvas). Without it an image
+   * is measured by its header, and one over pi's limits gets pi's omission note.
+   */
   images?: ImageCodec;
   /** The model the tools serve; read adds pi's note when it takes no image input. */
   getModel?: () => Model | undefined;

@@ -1,0 +1,63 @@
+// The canvas codec in real Chromium, through the read tool over the IndexedDB filesystem: each image of the shared
+// cases gets pi's text, pi's size and pi's type (the Node differential test holds those expectations to pi's real
+// read tool). The bytes are the browser's encoder's, not Photon's.
+import { clear, createStore } from 'idb-keyval';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createCodingToolMap } from '../core/tools/index.ts';
+import { imageDimensions, sniffImageMimeType } from '../core/tools/image-sniff.ts';
+import { caseBytes, IMAGE_CASES, resizedText, type RasterEncoder } from '../core/tools/parity/image-cases.ts';
+import { tilesRgba, withExifOrientation } from '../core/tools/parity/image-files.ts';
+import { decodeBase64 } from '../core/tools/utf8.ts';
+import type { ImageContent, TextContent } from '../core/types.ts';
+import { openIdbFileSystem } from '../storage/fs/index.ts';
+import { createCanvasImageCodec } from './canvas-image-codec.ts';
+
+const store = createStore('pi-playground-image-test', 'files');
+beforeEach(() => clear(store));
+
+const encode: RasterEncoder = async (format, rgba, width, height) => {
+  const canvas = new OffscreenCanvas(width, height);
+  canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(rgba), width, height), 0, 0);
+  const blob = await canvas.convertToBlob({ type: `image/${format}`, quality: 0.9 });
+  return new Uint8Array(await blob.arrayBuffer());
+};
+
+async function readImage(path: string, bytes: Uint8Array) {
+  const fs = await openIdbFileSystem({ store });
+  await fs.writeFile(path, bytes);
+  const tools = createCodingToolMap(fs, { images: createCanvasImageCodec() });
+  const { content } = await tools.read.execute('c', { path });
+  const text = (content[0] as TextContent).text;
+  const image = content[1] as ImageContent | undefined;
+  if (!image) return { text };
+  const out = decodeBase64(image.data);
+  const dims = imageDimensions(out, sniffImageMimeType(out.subarray(0, 4100))!);
+  return { text, width: dims?.width, height: dims?.height, mimeType: image.mimeType, bytes: out.length };
+}
+
+describe('the canvas image codec, read as pi reads', () => {
+  it('exists in Chromium', () => {
+    expect(createCanvasImageCodec()).toBeDefined();
+  });
+
+  for (const c of IMAGE_CASES) {
+    it(`${c.name} (${c.width}x${c.height} ${c.format}): pi's text, size and type`, async () => {
+      const { bytes, ...seen } = await readImage(c.path, await caseBytes(c, encode));
+      expect(seen).toEqual(c.expected);
+      // Under pi's limit of 4.5 MB of base64.
+      expect(Math.ceil((bytes ?? 0) / 3) * 4).toBeLessThan(4.5 * 1024 * 1024);
+    });
+  }
+
+  it('turns a JPEG upright by its EXIF orientation before measuring, as pi does', async () => {
+    const jpeg = withExifOrientation(await encode('jpeg', tilesRgba(3000, 1000), 3000, 1000), 6);
+    const { bytes: _bytes, ...seen } = await readImage('rotated.jpg', jpeg);
+    expect(seen).toEqual({ text: resizedText('image/png', 1000, 3000, 667, 2000), width: 667, height: 2000, mimeType: 'image/png' });
+  });
+
+  it("omits a PNG whose pixels do not decode with pi's note", async () => {
+    const png = await caseBytes(IMAGE_CASES[0], encode);
+    png.fill(0x55, 41, png.length - 12);
+    expect(await readImage('damaged.png', png)).toEqual({ text: 'Read image file [image/png]\n[Image omitted: could not be resized below the inline image size limit.]' });
+  });
+});
