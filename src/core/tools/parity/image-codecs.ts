@@ -53,7 +53,7 @@ export function headerOnlyJpeg(width: number, height: number): Uint8Array {
 }
 
 /** Pads to `length` bytes: a private ancillary chunk before IEND in a PNG, COM segments after SOI in a JPEG. */
-function pad(file: Uint8Array, mimeType: EncodedMimeType, length: number): Uint8Array {
+export function pad(file: Uint8Array, mimeType: EncodedMimeType, length: number): Uint8Array {
   let extra = length - file.length;
   if (extra < 12) return file; // too little room for a chunk or a segment: within a few bytes is close enough
   const out = new Uint8Array(length);

@@ -5,10 +5,13 @@
 /** RGBA of 128-pixel tiles in a few flat colours. */
 export function tilesRgba(width: number, height: number): Uint8Array {
   const rgba = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  for (let y = 0, o = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, o += 4) {
       const t = ((x >> 7) + (y >> 7)) % 4;
-      rgba.set([t * 60, 200 - t * 40, 90 + t * 30, 255], (y * width + x) * 4);
+      rgba[o] = t * 60;
+      rgba[o + 1] = 200 - t * 40;
+      rgba[o + 2] = 90 + t * 30;
+      rgba[o + 3] = 255;
     }
   }
   return rgba;
