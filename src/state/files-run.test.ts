@@ -3,6 +3,7 @@
 // declarations for the views that show what the model sees, and the sandbox's fs traced per tool call.
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../core/clock.ts';
+import { encodePng } from '../core/tools/bmp-to-png.ts';
 import { createStarterWorkspace, STARTER_FILES } from '../core/examples/index.ts';
 import type { Recording } from '../core/trace/recording.ts';
 import type { TraceEvent } from '../core/trace/types.ts';
@@ -98,6 +99,17 @@ describe('pi’s coding tools in a recorded run', () => {
     const prepared = await overridden.coding.prepareRun({ clock: new VirtualClock(), trace: () => {} });
     expect(prepared.tools.map((t) => t.name)).toEqual(['write', 'edit', 'ls', 'find', 'grep']);
     prepared.end();
+  });
+
+  it("read resizes an over-size image in the workspace on the canvas, with pi's note", async () => {
+    const { coding, fs } = await setup();
+    await fs.writeFile('/workspace/wide.png', encodePng(3000, 10, new Uint8Array(3000 * 10 * 4).fill(200)));
+    const prepared = await coding.prepareRun({ clock: new VirtualClock(), trace: () => {} });
+    const read = prepared.tools.find((t) => t.name === 'read')!;
+    const { content } = await read.execute('call-1', { path: 'wide.png' });
+    prepared.end();
+    expect(content[0]).toEqual({ type: 'text', text: 'Read image file [image/png]\n[Image: original 3000x10, displayed at 2000x7. Multiply coordinates by 1.50 to map to original image.]' });
+    expect(content[1]).toMatchObject({ type: 'image', mimeType: 'image/png' });
   });
 
   it('declare themselves as pi does, for the views that show what the model sees', async () => {

@@ -9,6 +9,7 @@ import { BLOCK_REASON } from '../core/lessons/content/10-hooks.ts';
 import { TRUNCATION_MESSAGE } from '../core/lessons/content/11-length-cut-off.ts';
 import { ABSOLUTE_PATH_ERROR, MISSING_FILE_ERROR } from '../core/lessons/content/exercises.ts';
 import { encodeVariants } from '../core/providers/index.ts';
+import { encodePng } from '../core/tools/bmp-to-png.ts';
 import { checkTrace } from '../core/trace/check.ts';
 import type { RecordedEvent, Recording } from '../core/trace/recording.ts';
 import type { TraceEvent } from '../core/trace/types.ts';
@@ -225,5 +226,22 @@ describe('what the captions promise', () => {
     expect(text(result(b, 'call_1_1'))).toBe(MISSING_FILE_ERROR);
     expect(text(result(b, 'call_2_1'))).toBe('cities.md\ntodo.md');
     expect(text(result(b, 'call_3_1'))).toMatch(/^# To do\n\n1\. Deploy v1\.4\.2 to staging/);
+  });
+
+  it("a lesson's read resizes an over-size image on the canvas, with pi's note", async () => {
+    const base = lesson('read-then-edit');
+    const imageLesson: Lesson = {
+      ...base,
+      id: 'image-read',
+      codingTools: ['read'],
+      files: { 'wide.png': encodePng(3000, 10, new Uint8Array(3000 * 10 * 4).fill(90)) },
+      captions: [],
+      scenario: { ...base.scenario, turns: [{ content: [{ type: 'toolCall', name: 'read', arguments: { path: 'wide.png' } }] }, { content: 'Seen.' }] },
+    };
+    const outcome = await recordLessonWithSandbox(imageLesson, sandbox, fsHost);
+    if (!outcome.ok) throw new Error('the lesson did not record');
+    const read = result(outcome.recordings[0].recording, 'call_1_1')!;
+    expect(read.content[0]).toEqual({ type: 'text', text: 'Read image file [image/png]\n[Image: original 3000x10, displayed at 2000x7. Multiply coordinates by 1.50 to map to original image.]' });
+    expect(read.content[1]).toMatchObject({ type: 'image', mimeType: 'image/png' });
   });
 });
