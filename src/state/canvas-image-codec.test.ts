@@ -7,7 +7,7 @@ import { encodePng } from '../core/tools/bmp-to-png.ts';
 import { createCodingToolMap } from '../core/tools/index.ts';
 import { imageDimensions, sniffImageMimeType } from '../core/tools/image-sniff.ts';
 import { caseBytes, IMAGE_CASES, resizedText, type RasterEncoder } from '../core/tools/parity/image-cases.ts';
-import { tilesRgba, withExifOrientation } from '../core/tools/parity/image-files.ts';
+import { rle8Bmp, tilesRgba, withExifOrientation } from '../core/tools/parity/image-files.ts';
 import { decodeBase64 } from '../core/tools/utf8.ts';
 import type { ImageContent, TextContent } from '../core/types.ts';
 import { openIdbFileSystem } from '../storage/fs/index.ts';
@@ -54,6 +54,20 @@ describe('the canvas image codec, read as pi reads', () => {
     const jpeg = withExifOrientation(await encode('jpeg', tilesRgba(3000, 1000), 3000, 1000), 6);
     const { bytes: _bytes, ...seen } = await readImage('rotated.jpg', jpeg);
     expect(seen).toEqual({ text: resizedText('image/png', 1000, 3000, 667, 2000), width: 667, height: 2000, mimeType: 'image/png' });
+  });
+
+  it('converts an RLE8 BMP (which our own converter does not read) to PNG, as pi does', async () => {
+    const fs = await openIdbFileSystem({ store });
+    await fs.writeFile('rle.bmp', rle8Bmp());
+    const { content } = await createCodingToolMap(fs, { images: createCanvasImageCodec() }).read.execute('c', { path: 'rle.bmp' });
+    expect(content[0]).toEqual({ type: 'text', text: 'Read image file [image/png]\n[Image converted from image/bmp to image/png.]' });
+    const image = content[1] as ImageContent;
+    const bitmap = await createImageBitmap(new Blob([decodeBase64(image.data) as BlobPart], { type: image.mimeType }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+    const rgba = [...canvas.getContext('2d')!.getImageData(0, 0, 4, 2).data];
+    const [red, blue] = [[255, 0, 0, 255], [0, 0, 255, 255]];
+    expect([bitmap.width, bitmap.height, rgba]).toEqual([4, 2, [...blue, ...blue, ...red, ...red, ...red, ...red, ...red, ...red]]);
   });
 
   it("omits a PNG whose pixels do not decode with pi's note", async () => {

@@ -16,7 +16,7 @@ import { imageDimensions, sniffImageMimeType } from './image-sniff.ts';
 import { createCodingToolMap, createMemoryFileSystem } from './index.ts';
 import { caseBytes, IMAGE_CASES, resizedText, type RasterEncoder } from './parity/image-cases.ts';
 import { geometryCodec, photonCodec, type PhotonLike } from './parity/image-codecs.ts';
-import { bmp24, noiseRgba, tilesRgba, withExifOrientation } from './parity/image-files.ts';
+import { bmp24, noiseRgba, rle8Bmp, tilesRgba, withExifOrientation } from './parity/image-files.ts';
 
 const ph = photon as unknown as PhotonLike & typeof photon;
 
@@ -61,6 +61,16 @@ function summary(content: Content): { text: string; width?: number; height?: num
 /** A noise case moves tens of MB through pi's worker and ours (about 15 s unloaded): more than the default 30 s when the machine is busy. */
 const HEAVY_TIMEOUT = 120_000;
 
+/** The attached image's RGBA, decoded by Photon. */
+function pixels(content: Content): number[] {
+  const image = photon.PhotonImage.new_from_byteslice(new Uint8Array(Buffer.from((content[1] as ImageContent).data, 'base64')));
+  try {
+    return [...image.get_raw_pixels()];
+  } finally {
+    image.free();
+  }
+}
+
 describe('read on images, ours beside pi', () => {
   for (const c of IMAGE_CASES) {
     it(`${c.name}: pi's text, size and type; byte for byte with Photon as the codec`, async () => {
@@ -104,6 +114,16 @@ describe('read on images, ours beside pi', () => {
     // Our BMP converter's PNG is not Photon's, but its pixels are, so Photon resizes it to pi's very JPEG.
     expect(await ourRead('noisy.bmp', noisy, photonCodec(ph))).toEqual(noisyTheirs);
   }, HEAVY_TIMEOUT);
+
+  it('converts a BMP layout our converter does not read (RLE8) through the codec, as pi converts it with Photon', async () => {
+    const bmp = rle8Bmp();
+    const theirs = await piRead('rle.bmp', bmp);
+    expect(summary(theirs)).toEqual({ text: 'Read image file [image/png]\n[Image converted from image/bmp to image/png.]', width: 4, height: 2, mimeType: 'image/png' });
+    const ours = await ourRead('rle.bmp', bmp, photonCodec(ph));
+    expect(summary(ours)).toEqual(summary(theirs));
+    expect(pixels(ours)).toEqual(pixels(theirs));
+    expect(await ourRead('rle.bmp', bmp)).toEqual([{ type: 'text', text: 'Read image file [image/bmp]\n[Image omitted: could not be converted to a supported inline image format.]' }]);
+  });
 
   it('omits an image that does not decode, even a small one, when a codec decodes (pi decodes every image)', async () => {
     const png = encodePng(40, 30, tilesRgba(40, 30));

@@ -118,3 +118,24 @@ export function bmp24(width: number, height: number, rgba: Uint8Array): Uint8Arr
   }
   return out;
 }
+
+/** A 4x2 BMP compressed with RLE8 (a layout our own converter does not read): bottom row red, top row blue-blue-red-red. */
+export function rle8Bmp(): Uint8Array {
+  const data = [4, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0, 1];
+  const out = new Uint8Array(62 + data.length);
+  const view = new DataView(out.buffer);
+  out.set([0x42, 0x4d]);
+  view.setUint32(2, out.length, true);
+  view.setUint32(10, 62, true);
+  view.setUint32(14, 40, true);
+  view.setInt32(18, 4, true);
+  view.setInt32(22, 2, true);
+  view.setUint16(26, 1, true);
+  view.setUint16(28, 8, true);
+  view.setUint32(30, 1, true);
+  view.setUint32(34, data.length, true);
+  view.setUint32(46, 2, true);
+  out.set([0, 0, 255, 0, 255, 0, 0, 0], 54);
+  out.set(data, 62);
+  return out;
+}
