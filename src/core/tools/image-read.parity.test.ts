@@ -16,7 +16,7 @@ import { imageDimensions, sniffImageMimeType } from './image-sniff.ts';
 import { createCodingToolMap, createMemoryFileSystem } from './index.ts';
 import { caseBytes, IMAGE_CASES, resizedText, type RasterEncoder } from './parity/image-cases.ts';
 import { geometryCodec, photonCodec, type PhotonLike } from './parity/image-codecs.ts';
-import { bmp24, noiseRgba, rle8Bmp, tilesRgba, withExifOrientation } from './parity/image-files.ts';
+import { bmp24, noiseRgba, rle8Bmp, tilesRgba, webpWithExifOrientation, withExifOrientation } from './parity/image-files.ts';
 
 const ph = photon as unknown as PhotonLike & typeof photon;
 
@@ -95,6 +95,17 @@ describe('read on images, ours beside pi', () => {
     expect(summary(theirs)).toEqual({ text: resizedText('image/png', 1000, 3000, 667, 2000), width: 667, height: 2000, mimeType: 'image/png' });
     expect(await ourRead('rotated.jpg', bytes, photonCodec(ph))).toEqual(theirs);
     expect(summary(await ourRead('rotated.jpg', bytes, geometryCodec()))).toEqual(summary(theirs));
+  });
+
+  it('reads the orientation from a WebP EXIF chunk too (little-endian TIFF, with or without the Exif prefix)', async () => {
+    const webp = await encode('webp', tilesRgba(2100, 60), 2100, 60);
+    for (const [orientation, prefix] of [[8, false], [5, true], [3, true]] as const) {
+      const bytes = webpWithExifOrientation(webp, orientation, prefix);
+      const theirs = await piRead('rotated.webp', bytes);
+      const upright = orientation >= 5 ? resizedText('image/png', 60, 2100, 57, 2000) : resizedText('image/png', 2100, 60, 2000, 57);
+      expect((theirs[0] as TextContent).text).toBe(upright);
+      expect(summary(await ourRead('rotated.webp', bytes, geometryCodec()))).toEqual(summary(theirs));
+    }
   });
 
   it('names the format a BMP is sent as: PNG for a wide one, JPEG for a noisy one over the byte limit', async () => {

@@ -139,3 +139,15 @@ export function rle8Bmp(): Uint8Array {
   out.set(data, 62);
   return out;
 }
+
+/** The WebP with an EXIF chunk (TIFF header straight away, or after "Exif\0\0" as some writers put it) appended. */
+export function webpWithExifOrientation(webp: Uint8Array, orientation: number, exifPrefix = false): Uint8Array {
+  const tiff = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0];
+  const body = exifPrefix ? [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff] : tiff;
+  const chunk = [0x45, 0x58, 0x49, 0x46, body.length & 0xff, body.length >> 8, 0, 0, ...body, ...(body.length % 2 ? [0] : [])];
+  const out = new Uint8Array(webp.length + chunk.length);
+  out.set(webp);
+  out.set(chunk, webp.length);
+  new DataView(out.buffer).setUint32(4, out.length - 8, true);
+  return out;
+}
