@@ -7,7 +7,9 @@ import { encodePng } from '../core/tools/bmp-to-png.ts';
 import { createCodingToolMap } from '../core/tools/index.ts';
 import { imageDimensions, sniffImageMimeType } from '../core/tools/image-sniff.ts';
 import { caseBytes, IMAGE_CASES, resizedText, type RasterEncoder } from '../core/tools/parity/image-cases.ts';
-import { rle8Bmp, tilesRgba, withExifOrientation } from '../core/tools/parity/image-files.ts';
+import {
+  quadrantColours, quadrantsRgba, rle8Bmp, tilesRgba, UPRIGHT_QUADRANTS, webpWithExifOrientation, withExifOrientation,
+} from '../core/tools/parity/image-files.ts';
 import { decodeBase64 } from '../core/tools/utf8.ts';
 import type { ImageContent, TextContent } from '../core/types.ts';
 import { openIdbFileSystem } from '../storage/fs/index.ts';
@@ -36,6 +38,15 @@ async function readImage(path: string, bytes: Uint8Array) {
   return { text, width: dims?.width, height: dims?.height, mimeType: image.mimeType, bytes: out.length };
 }
 
+/** The attached image's pixels, decoded by the browser. */
+async function pixelsOf(image: ImageContent): Promise<{ rgba: Uint8ClampedArray; width: number; height: number }> {
+  const bitmap = await createImageBitmap(new Blob([decodeBase64(image.data) as BlobPart], { type: image.mimeType }));
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext('2d')!;
+  context.drawImage(bitmap, 0, 0);
+  return { rgba: context.getImageData(0, 0, bitmap.width, bitmap.height).data, width: bitmap.width, height: bitmap.height };
+}
+
 describe('the canvas image codec, read as pi reads', () => {
   it('exists in Chromium', () => {
     expect(createCanvasImageCodec()).toBeDefined();
@@ -56,18 +67,33 @@ describe('the canvas image codec, read as pi reads', () => {
     expect(seen).toEqual({ text: resizedText('image/png', 1000, 3000, 667, 2000), width: 667, height: 2000, mimeType: 'image/png' });
   });
 
+  it('turns each EXIF orientation of a JPEG, and of a WebP EXIF chunk, as pi does', async () => {
+    const rgba = quadrantsRgba(2100, 100);
+    const jpeg = await encode('jpeg', rgba, 2100, 100);
+    const webp = await encode('webp', rgba, 2100, 100);
+    const files = [
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((o) => ({ name: `jpeg ${o}`, path: 'turned.jpg', bytes: withExifOrientation(jpeg, o), o })),
+      ...[[6, false], [7, true], [2, false]].map(([o, prefix]) => ({ name: `webp ${o}`, path: 'turned.webp', bytes: webpWithExifOrientation(webp, o as number, prefix as boolean), o: o as number })),
+    ];
+    for (const { name, path, bytes, o } of files) {
+      const fs = await openIdbFileSystem({ store });
+      await fs.writeFile(path, bytes);
+      const result = await createCodingToolMap(fs, { images: createCanvasImageCodec() }).read.execute('c', { path });
+      const upright = o >= 5 ? resizedText('image/png', 100, 2100, 95, 2000) : resizedText('image/png', 2100, 100, 2000, 95);
+      expect((result.content[0] as TextContent).text, name).toBe(upright);
+      const { rgba: out, width, height } = await pixelsOf(result.content[1] as ImageContent);
+      expect(quadrantColours(out, width, height), name).toEqual(UPRIGHT_QUADRANTS[o]);
+    }
+  });
+
   it('converts an RLE8 BMP (which our own converter does not read) to PNG, as pi does', async () => {
     const fs = await openIdbFileSystem({ store });
     await fs.writeFile('rle.bmp', rle8Bmp());
     const { content } = await createCodingToolMap(fs, { images: createCanvasImageCodec() }).read.execute('c', { path: 'rle.bmp' });
     expect(content[0]).toEqual({ type: 'text', text: 'Read image file [image/png]\n[Image converted from image/bmp to image/png.]' });
-    const image = content[1] as ImageContent;
-    const bitmap = await createImageBitmap(new Blob([decodeBase64(image.data) as BlobPart], { type: image.mimeType }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
-    const rgba = [...canvas.getContext('2d')!.getImageData(0, 0, 4, 2).data];
+    const { rgba, width, height } = await pixelsOf(content[1] as ImageContent);
     const [red, blue] = [[255, 0, 0, 255], [0, 0, 255, 255]];
-    expect([bitmap.width, bitmap.height, rgba]).toEqual([4, 2, [...blue, ...blue, ...red, ...red, ...red, ...red, ...red, ...red]]);
+    expect([width, height, [...rgba]]).toEqual([4, 2, [...blue, ...blue, ...red, ...red, ...red, ...red, ...red, ...red]]);
   });
 
   it("omits a PNG whose pixels do not decode with pi's note", async () => {

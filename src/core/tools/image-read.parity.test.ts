@@ -16,7 +16,9 @@ import { imageDimensions, sniffImageMimeType } from './image-sniff.ts';
 import { createCodingToolMap, createMemoryFileSystem } from './index.ts';
 import { caseBytes, IMAGE_CASES, resizedText, type RasterEncoder } from './parity/image-cases.ts';
 import { geometryCodec, photonCodec, type PhotonLike } from './parity/image-codecs.ts';
-import { bmp24, noiseRgba, rle8Bmp, tilesRgba, webpWithExifOrientation, withExifOrientation } from './parity/image-files.ts';
+import {
+  bmp24, noiseRgba, quadrantColours, quadrantsRgba, rle8Bmp, tilesRgba, UPRIGHT_QUADRANTS, webpWithExifOrientation, withExifOrientation,
+} from './parity/image-files.ts';
 
 const ph = photon as unknown as PhotonLike & typeof photon;
 
@@ -71,6 +73,15 @@ function pixels(content: Content): number[] {
   }
 }
 
+function quadrants(content: Content) {
+  const image = photon.PhotonImage.new_from_byteslice(new Uint8Array(Buffer.from((content[1] as ImageContent).data, 'base64')));
+  try {
+    return quadrantColours(image.get_raw_pixels(), image.get_width(), image.get_height());
+  } finally {
+    image.free();
+  }
+}
+
 describe('read on images, ours beside pi', () => {
   for (const c of IMAGE_CASES) {
     it(`${c.name}: pi's text, size and type; byte for byte with Photon as the codec`, async () => {
@@ -96,6 +107,16 @@ describe('read on images, ours beside pi', () => {
     expect(await ourRead('rotated.jpg', bytes, photonCodec(ph))).toEqual(theirs);
     expect(summary(await ourRead('rotated.jpg', bytes, geometryCodec()))).toEqual(summary(theirs));
   });
+
+  it('turns each of the eight EXIF orientations as pi does (the quadrants land where pi puts them)', async () => {
+    const jpeg = await encode('jpeg', quadrantsRgba(2100, 100), 2100, 100);
+    for (let orientation = 1; orientation <= 8; orientation++) {
+      const theirs = await piRead('turned.jpg', withExifOrientation(jpeg, orientation));
+      const seen = summary(theirs);
+      expect(seen.width! > seen.height!).toBe(orientation < 5);
+      expect(quadrants(theirs), `orientation ${orientation}`).toEqual(UPRIGHT_QUADRANTS[orientation]);
+    }
+  }, HEAVY_TIMEOUT);
 
   it('reads the orientation from a WebP EXIF chunk too (little-endian TIFF, with or without the Exif prefix)', async () => {
     const webp = await encode('webp', tilesRgba(2100, 60), 2100, 60);

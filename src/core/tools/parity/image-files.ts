@@ -151,3 +151,40 @@ export function webpWithExifOrientation(webp: Uint8Array, orientation: number, e
   new DataView(out.buffer).setUint32(4, out.length - 8, true);
   return out;
 }
+
+const QUADRANT_RGB = { red: [230, 30, 30], green: [30, 200, 40], blue: [30, 40, 220], white: [245, 245, 245] } as const;
+export type QuadrantColour = keyof typeof QUADRANT_RGB;
+
+/** RGBA in four flat quadrants: red top left, green top right, blue bottom left, white bottom right. */
+export function quadrantsRgba(width: number, height: number): Uint8Array {
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0, o = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, o += 4) {
+      const name: QuadrantColour = y < height / 2 ? (x < width / 2 ? 'red' : 'green') : x < width / 2 ? 'blue' : 'white';
+      rgba.set(QUADRANT_RGB[name], o);
+      rgba[o + 3] = 255;
+    }
+  }
+  return rgba;
+}
+
+/** The colours at the centres of the four quadrants (top left, top right, bottom left, bottom right), each the nearest named one. */
+export function quadrantColours(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): QuadrantColour[] {
+  return [[1, 1], [3, 1], [1, 3], [3, 3]].map(([qx, qy]) => {
+    const o = (Math.floor((qy * height) / 4) * width + Math.floor((qx * width) / 4)) * 4;
+    const distance = (c: readonly number[]) => c.reduce((sum, v, i) => sum + (v - rgba[o + i]) ** 2, 0);
+    return (Object.keys(QUADRANT_RGB) as QuadrantColour[]).reduce((best, name) => (distance(QUADRANT_RGB[name]) < distance(QUADRANT_RGB[best]) ? name : best));
+  });
+}
+
+/** Where pi puts the quadrants (as quadrantColours lists them) once it has turned an image by each EXIF orientation. */
+export const UPRIGHT_QUADRANTS: Record<number, QuadrantColour[]> = {
+  1: ['red', 'green', 'blue', 'white'],
+  2: ['green', 'red', 'white', 'blue'],
+  3: ['white', 'blue', 'green', 'red'],
+  4: ['blue', 'white', 'red', 'green'],
+  5: ['red', 'blue', 'green', 'white'],
+  6: ['blue', 'red', 'white', 'green'],
+  7: ['white', 'green', 'blue', 'red'],
+  8: ['green', 'white', 'red', 'blue'],
+};
