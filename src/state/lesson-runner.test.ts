@@ -234,7 +234,9 @@ describe('what the captions promise', () => {
       ...base,
       id: 'image-read',
       codingTools: ['read'],
-      files: { 'wide.png': encodePng(3000, 10, new Uint8Array(3000 * 10 * 4).fill(90)) },
+      // Lesson files are typed as text; the memory filesystem takes bytes as they are, enough to reach the read tool
+      // the runner builds.
+      files: { 'wide.png': encodePng(3000, 10, new Uint8Array(3000 * 10 * 4).fill(90)) } as unknown as Record<string, string>,
       captions: [],
       scenario: { ...base.scenario, turns: [{ content: [{ type: 'toolCall', name: 'read', arguments: { path: 'wide.png' } }] }, { content: 'Seen.' }] },
     };
