@@ -1,5 +1,6 @@
 // pi's `read` tool over the virtual filesystem: raw text (no line numbers), offset/limit, head truncation
-// with pi's continuation notices, and images as attachments. Mirrors pi 0.85.1 text for text.
+// with pi's continuation notices, and images as attachments (fitted into pi's limits through the image codec,
+// image-process.ts). Mirrors pi 0.85.1 text for text.
 import { Type, type Static } from 'typebox';
 import type { AgentTool, ImageContent, TextContent } from '../types.ts';
 import { access } from './fs-errors.ts';
