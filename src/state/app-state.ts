@@ -18,7 +18,9 @@ import { PresentationState } from './automation-presentation.svelte.ts';
 import { PreferencesState } from './preferences.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
 import { createRunEnvironment } from './run-environment.ts';
+import { RunAutoRecord } from './run-auto.svelte.ts';
 import { RunState } from './run.svelte.ts';
+import { SandboxTimeoutState } from './run-timeout.svelte.ts';
 import type { SandboxLogTap } from './run-sandbox-logs.ts';
 import { ScenarioState } from './scenario.svelte.ts';
 import type { ToolRuntime } from './tool-runtime.ts';
@@ -34,6 +36,8 @@ export interface AppServices {
   channelName?: string;
   saveDelayMs?: number;
   typingDelayMs?: number;
+  /** Quiet time after an edit before a short, out-of-date run records again by itself (default 600 ms). */
+  autoRecordQuietMs?: number;
   /** The lessons' own sandbox (default: a real one, created when a lesson is first played). */
   lessonSandbox?: LessonSandboxFactory;
   /** The virtual filesystem (IndexedDB in the app); default: a memory filesystem with the starter files. */
@@ -72,8 +76,19 @@ export function createAppState(services: AppServices): RunningApp {
     return selected ? { id: selected.id, name: selected.name, exampleId: selected.exampleId } : null;
   });
   evaluation.setExtraTools(() => codingTools.declarations);
+  const sandboxTimeout = new SandboxTimeoutState(services.runtime);
   // Runs get the chosen built-in tools and trace what files they touch; each recording starts from the same files.
-  const run = new RunState(codingTools.runEnvironment(createRunEnvironment(scenarios, evaluation, services.runtime)));
+  const run = new RunState(codingTools.runEnvironment(createRunEnvironment(scenarios, evaluation, services.runtime, {
+    workspace,
+    codingTools: () => codingTools.active,
+    // A kept snapshot is restored before every recording (its id says which); else the files captured at the first.
+    files: () => fileSnapshots.startFor(scenarios.selected?.id)?.id ?? fileSnapshots.runStart,
+    timeoutMs: () => sandboxTimeout.ms,
+  })));
+  const autoRecord = new RunAutoRecord(run, evaluation, workspace, {
+    quietMs: services.autoRecordQuietMs,
+    enabled: () => preferences.autoRecord,
+  });
   const lessons = new LessonsState(services.store, workspace, run, { createSandbox: services.lessonSandbox });
   run.traceSources.push(codingTools.traceSource);
   run.beforeRecord.push(() => fileSnapshots.beforeRecord());
@@ -92,11 +107,13 @@ export function createAppState(services: AppServices): RunningApp {
 
   return {
     workspace, views, preferences, persistence, evaluation, tryRun, providers, scenarios, run, lessons, files, codingTools, fileSnapshots, portable, presentation,
+    sandboxTimeout,
     async start() {
       const [view] = await Promise.all([repository.loadViewState(), preferences.load()]);
       views.load(view);
       await Promise.all([persistence.start(), lessons.load()]);
       evaluation.start();
+      autoRecord.start();
       void scenarios.start();
       // The filesystem is a lazy chunk: the panel and the run tools wait for it, the first paint does not.
       void files.start().then(() => Promise.all([codingTools.start(), fileSnapshots.load()]));
@@ -105,6 +122,7 @@ export function createAppState(services: AppServices): RunningApp {
       await Promise.all([persistence.flush(), preferences.flush()]);
     },
     dispose() {
+      autoRecord.dispose();
       run.dispose();
       lessons.dispose();
       evaluation.dispose();

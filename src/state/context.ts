@@ -10,6 +10,7 @@ import type { PortableState } from './portable.svelte.ts';
 import type { PresentationState } from './automation-presentation.svelte.ts';
 import type { PreferencesState } from './preferences.svelte.ts';
 import type { RunState } from './run.svelte.ts';
+import type { SandboxTimeoutState } from './run-timeout.svelte.ts';
 import type { ScenarioState } from './scenario.svelte.ts';
 import type { ProvidersState } from './providers.svelte.ts';
 import type { TryRunState } from './try-run.svelte.ts';
@@ -34,6 +35,8 @@ export interface AppState {
   portable: PortableState;
   /** Pane layout for this page load (URL, scripts, keyboard) and the shortcuts overlay. */
   presentation: PresentationState;
+  /** The sandbox's time limit per call (an input of every run). */
+  sandboxTimeout: SandboxTimeoutState;
 }
 
 const APP_STATE = Symbol('app-state');

@@ -147,6 +147,7 @@ export class CodingToolsState {
   runEnvironment(base: RunEnvironment): RunEnvironment {
     return {
       scenario: () => base.scenario(),
+      ...(base.identity ? { identity: () => base.identity!() } : {}),
       prepare: async (clock) => {
         const prepared = await base.prepare(clock);
         const files = await this.prepareRun({ clock, trace: (event) => this.#recordingSink?.(event) }).catch(() => undefined);

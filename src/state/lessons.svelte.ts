@@ -12,6 +12,7 @@ import { emptyProgress, isComplete, parseProgress, PROGRESS_KEY, STASH_KEY, type
 import {
   createLessonWorkspace, LESSON_MARKER_KEY, lessonIdOf, lessonScenarioId, parseStash, type WorkspaceStash,
 } from './lessons-workspace.ts';
+import { toolIdentities, type RunIdentity } from './run-identity.ts';
 import type { RunState } from './run.svelte.ts';
 import { msg, type UiMessage } from './ui-message.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
@@ -141,6 +142,8 @@ export class LessonsState {
     this.#status = 'recording';
     this.#error = null;
     this.run.pause();
+    const startedAt = performance.now();
+    const identity = this.#identity(lesson);
     try {
       const kit = await (this.#kit ??= this.#createSandbox());
       // The engine that plays lessons (loop, recorder, coding tools) is its own chunk, loaded on first use.
@@ -156,7 +159,10 @@ export class LessonsState {
       // Compare mode is set while nothing is shown, so switching it does not record the workspace's scenario.
       this.run.load([]);
       this.run.setCompare(lesson.compare === true);
-      this.run.load(outcome.recordings.map((r) => r.recording));
+      // Out of date once the lesson's tools, hooks or scenario change in the editor; Play then records it anew.
+      this.run.load(outcome.recordings.map((r) => r.recording), {
+        identity, current: () => this.#identity(lesson), rerecord: () => this.record(), wallMs: performance.now() - startedAt,
+      });
       this.#captions.reset();
       this.#status = 'ready';
     } catch (error) {
@@ -214,6 +220,17 @@ export class LessonsState {
       // The editor shows the scenario's errors; the lesson plays its own scenario meanwhile.
     }
     return { lesson: { ...lesson, scenario }, sources: { tools: snapshot.tools, hooks: snapshot.hooks } };
+  }
+
+  /** What the lesson's recording is made from (reactive): the editor's tools, hooks and scenario when it holds it. */
+  #identity(lesson: Lesson): RunIdentity {
+    if (this.workspaceLessonId !== lesson.id) return { scenario: `lesson:${lesson.id}` };
+    const item = parseScenarioDocument(this.workspace.extension(SCENARIOS_KEY))?.items.find((i) => i.id === lessonScenarioId(lesson));
+    return {
+      scenario: `lesson:${lesson.id}\n${item?.lastGoodText ?? item?.text ?? ''}`,
+      tools: toolIdentities(this.workspace.tools),
+      hooks: this.workspace.hooks,
+    };
   }
 
   async #loadWorkspace(lesson: Lesson): Promise<void> {

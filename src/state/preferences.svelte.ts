@@ -1,5 +1,6 @@
-// Global preferences: the colour theme (follows the OS unless chosen) and pane sizes, shared by all tabs and
-// saved through the workspace repository. The theme is mirrored to localStorage only so the first paint after a
+// Global preferences: the colour theme (follows the OS unless chosen), pane sizes and whether a short run records
+// again by itself after an edit (run-auto.svelte.ts), shared by all tabs and saved through the workspace
+// repository. The theme is mirrored to localStorage only so the first paint after a
 // reload already has the right colours (IndexedDB answers too late for that). A `?theme=light|dark` URL parameter
 // shows that theme for one page load without saving it (demo links, screenshots), until the user picks one.
 import type { WorkspaceRepository } from '../storage/workspace-repository.ts';
@@ -21,6 +22,7 @@ export function themeFromUrl(href: string | undefined): 'light' | 'dark' | null 
 export class PreferencesState {
   #theme = $state<ThemeChoice>('system');
   #panes = $state<Record<string, number>>({});
+  #autoRecord = $state(true);
   #systemDark = $state(false);
   /** The URL's theme for this page load; dropped once the user chooses. */
   #shown = $state<'light' | 'dark' | null>(themeFromUrl(globalThis.location?.href));
@@ -45,12 +47,15 @@ export class PreferencesState {
   /** The choice in effect: the URL's theme for this page load, else the saved one. */
   get theme(): ThemeChoice { return this.#shown ?? this.#theme; }
   get panes(): Readonly<Record<string, number>> { return this.#panes; }
+  /** A short, out-of-date run records again by itself once the editor settles (default on). */
+  get autoRecord(): boolean { return this.#autoRecord; }
 
   async load(): Promise<void> {
     if (!this.repository) return;
     const prefs = await this.repository.loadPreferences();
     this.#theme = prefs.theme;
     this.#panes = prefs.panes;
+    this.#autoRecord = prefs.autoRecord !== false;
     writeThemeHint(prefs.theme);
   }
 
@@ -66,6 +71,12 @@ export class PreferencesState {
   cycleTheme(): void {
     const from = this.theme;
     this.setTheme(from === 'light' ? 'dark' : from === 'dark' ? 'system' : 'light');
+  }
+
+  setAutoRecord(on: boolean): void {
+    if (on === this.#autoRecord) return;
+    this.#autoRecord = on;
+    this.#schedule();
   }
 
   pane(id: string, fallback: number): number {
@@ -86,7 +97,7 @@ export class PreferencesState {
   }
 
   snapshot(): Preferences {
-    return { theme: this.#theme, panes: { ...this.#panes } };
+    return { theme: this.#theme, panes: { ...this.#panes }, ...(this.#autoRecord ? {} : { autoRecord: false }) };
   }
 
   dispose(): void {

@@ -26,6 +26,8 @@ export interface RecordRequest {
   modes: readonly RecordMode[];
   /** Recording `index` of `modes` has started (the run state carries its selection over to it). */
   started(index: number, recording: Recording): void;
+  /** Recording `index` is about to take its tools: the files are in place, the code is read next (identity). */
+  preparing?(index: number): void;
 }
 
 interface Live { recording: Recording; clock: Clock; published?: Recording; length: number; status: string }
@@ -71,6 +73,7 @@ export class RunRecorder {
     for (const mode of request.modes) {
       for (const hook of this.sources.beforeRecord) await hook();
       if (!current()) return false;
+      request.preparing?.(this.#live.length);
       const clock = new VirtualClock();
       const prepared = await this.sources.environment.prepare(clock);
       if (!current()) { prepared.release(); return false; }

@@ -5,6 +5,9 @@ import type { ScenarioHooks } from '../core/scenario/run-scenario.ts';
 import type { Scenario } from '../core/scenario/scenario.ts';
 import type { ToolPhase, TraceSink } from '../core/trace/types.ts';
 import type { AgentTool } from '../core/types.ts';
+import type { RunIdentity } from './run-identity.ts';
+
+export type { RunIdentity, StaleReason } from './run-identity.ts';
 
 export type TransportState = 'idle' | 'recording' | 'playing' | 'paused' | 'ended' | 'error';
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8] as const;
@@ -21,8 +24,26 @@ export type ScenarioSource = { ok: true; scenario: Scenario; key: string } | { o
 export interface RunEnvironment {
   /** The scenario to record now; `key` changes whenever what would be recorded changes. Reactive. */
   scenario(): ScenarioSource;
+  /**
+   * Every input a recording made now would use (tools, hooks, settings, files…). Reactive. Without it, only the
+   * scenario's `key` says whether a recording is out of date.
+   */
+  identity?(): RunIdentity;
   /** Tools and hooks whose waits run on `clock`; `release` is called when the recording has ended. */
   prepare(clock: Clock): Promise<{ tools: AgentTool<any>[]; hooks: ScenarioHooks; release(): void }>;
+}
+
+/**
+ * Where shown recordings came from when the run state did not make them (a lesson): what they were made from, what
+ * that is now (reactive), and how to make them again (the transport's Play does when they are out of date).
+ */
+export interface RecordingOrigin {
+  identity: RunIdentity;
+  current(): RunIdentity;
+  /** Records anew and shows the result through `load`; resolves once shown (or failed). */
+  rerecord(): Promise<unknown>;
+  /** Wall-clock milliseconds the recording took to make (auto re-record only repeats short ones). */
+  wallMs: number;
 }
 
 export type RecordHook = () => void | Promise<void>;

@@ -1,17 +1,37 @@
 // A run of the selected scenario: recorded on a virtual clock (once, or parallel and sequential to compare), then
 // played back from the recording with a cursor that moves at speed × wall time, one UI update per animation frame.
 // Transport: play, pause, step, step to the next phase of the selected call, seek, speed, restart. The selection
-// (a call, a phase, an event) lives here so the timeline and the event log share it.
+// (a call, a phase, an event) lives here so the timeline and the event log share it. A recording remembers what it
+// was made from (run-identity.ts): when any input changed it is out of date, says why, and Play records it anew.
 import type { Recording } from '../core/trace/recording.ts';
 import { nextPhaseStart, phaseAt, type CallPhase } from './run-cursor.ts';
 import { browserFrames, FrameLoop, type FramePace, type FrameScheduler } from './run-frames.ts';
 import { RunLogFilter } from './run-log.svelte.ts';
 import { RunPlayhead } from './run-playhead.svelte.ts';
+import { identityChanges, type RunIdentity, type StaleReason } from './run-identity.ts';
 import { RunRecorder } from './run-recorder.ts';
-import { SPEEDS, type RecordHook, type RunEnvironment, type RunMessage, type RunSelection, type TraceSource, type TransportState } from './run-types.ts';
+import {
+  SPEEDS, type RecordHook, type RecordingOrigin, type RunEnvironment, type RunMessage, type RunSelection, type TraceSource, type TransportState,
+} from './run-types.ts';
 
 export { SPEEDS } from './run-types.ts';
-export type { RecordHook, RunEnvironment, RunMessage, RunSelection, ScenarioSource, TraceSource, TransportState } from './run-types.ts';
+export type {
+  RecordHook, RecordingOrigin, RunEnvironment, RunIdentity, RunMessage, RunSelection, ScenarioSource, StaleReason, TraceSource, TransportState,
+} from './run-types.ts';
+
+/** A recording this short (wall time to make it, and events) is re-made by itself after an edit (run-auto). */
+export const AUTO_RECORD_MAX_WALL_MS = 1500;
+export const AUTO_RECORD_MAX_EVENTS = 400;
+
+/** What the shown recordings were made from; `own`: made by this state from its environment (else `load`ed). */
+interface Origin {
+  identity: RunIdentity;
+  /** The inputs now; null when nothing could be recorded now (the scenario does not parse). */
+  current(): RunIdentity | null;
+  rerecord(): Promise<unknown>;
+  wallMs: number;
+  own: boolean;
+}
 
 export class RunState {
   #recordings = $state.raw<Recording[]>([]);
@@ -22,7 +42,10 @@ export class RunState {
   #playing = $state(false);
   #error = $state.raw<RunMessage | null>(null);
   #selection = $state.raw<RunSelection | null>(null);
-  #recordedKey = $state<string | null>(null);
+  #origin = $state.raw<Origin | null>(null);
+  /** A loaded recording's origin is recording it anew (a lesson records in its own sandbox). */
+  #rerecording = $state(false);
+  #originToken = 0;
   readonly #playhead = new RunPlayhead();
   readonly #recorder: RunRecorder;
   readonly #frames: FrameLoop;
@@ -52,12 +75,15 @@ export class RunState {
     if (!callId || !recording) return null;
     return phaseAt(recording.events, this.#playhead.shown(recording.id), callId);
   });
-  /** True when the scenario (or the settings it uses) changed since the shown recordings were made. */
-  readonly stale = $derived.by(() => {
-    if (this.#recordedKey === null) return false;
-    const source = this.environment.scenario();
-    return !source.ok || source.key !== this.#recordedKey;
+  /** Which inputs changed since the shown recordings were made (empty: up to date, or nothing to compare with). */
+  readonly staleReasons = $derived.by((): StaleReason[] => {
+    const origin = this.#origin;
+    if (!origin) return [];
+    const now = origin.current();
+    return now ? identityChanges(origin.identity, now) : [{ input: 'scenario' }];
   });
+  /** True when something a recording uses changed since the shown one was made: Play records anew. */
+  readonly stale = $derived(this.staleReasons.length > 0);
 
   constructor(
     private readonly environment: RunEnvironment,
@@ -91,7 +117,25 @@ export class RunState {
     return this.#playhead.shown(recordingId);
   }
 
+  /** Wall-clock milliseconds the shown recordings took to make (null when not known). */
+  get recordWallMs(): number | null { return this.#origin?.wallMs ?? null; }
+
+  /**
+   * Whether an out-of-date recording may be made again without asking: it was short (AUTO_RECORD_MAX_*), nothing
+   * failed, and nothing is being recorded. A long or failing run waits for Play.
+   */
+  get autoRecordable(): boolean {
+    const origin = this.#origin;
+    if (!origin || !this.stale || this.#recording || this.#rerecording || this.#error) return false;
+    if (origin.wallMs > AUTO_RECORD_MAX_WALL_MS || this.#recordings.length === 0) return false;
+    return this.#recordings.every((r) => r.status === 'done' && r.events.length <= AUTO_RECORD_MAX_EVENTS);
+  }
+
   play(): void {
+    if (this.stale && !this.#recording && this.#origin && !this.#origin.own) {
+      this.#rerecordOrigin(this.#origin, 'play');
+      return;
+    }
     if (this.state === 'idle' || this.state === 'error' || (this.stale && !this.#recording)) {
       this.#playing = true;
       void this.record();
@@ -174,15 +218,35 @@ export class RunState {
 
   /** Re-records from a clean state (beforeRecord hooks first) and starts again from 0, playing if it was. */
   async restart(): Promise<void> {
-    await this.record();
+    const origin = this.#origin;
+    if (origin && !origin.own) await this.#rerecordOrigin(origin, this.#playing ? 'play' : 'start');
+    else await this.record();
   }
 
-  /** Shows recordings made elsewhere (an imported file, tests); they replace the current ones. */
-  load(recordings: Recording[]): void {
+  /**
+   * Makes an out-of-date recording again after an edit (the REPL-like auto re-record): while playing, the new one
+   * plays from the start; otherwise it is shown at its end, paused, so the outcome of the edit is in view at once.
+   */
+  async rerecord(): Promise<void> {
+    const origin = this.#origin;
+    if (!origin) return;
+    const playing = this.#playing;
+    if (!origin.own) {
+      await this.#rerecordOrigin(origin, playing ? 'play' : 'end');
+      return;
+    }
+    if ((await this.record()) && !playing && !this.#playing) this.seek(this.durationMs);
+  }
+
+  /**
+   * Shows recordings made elsewhere (a lesson, an imported file, tests); they replace the current ones. With an
+   * `origin`, they are out of date when its inputs change, and Play or Restart has the origin record them anew.
+   */
+  load(recordings: Recording[], origin?: RecordingOrigin): void {
     this.#cancel();
     this.#recorder.reset();
     this.#recordings = recordings;
-    this.#recordedKey = null;
+    this.#origin = origin ? { ...origin, own: false } : null;
     this.#selection = null;
     this.#error = null;
     this.#limitMs = recordings.reduce((max, r) => Math.max(max, r.durationMs), 0);
@@ -195,6 +259,8 @@ export class RunState {
    */
   async record(): Promise<boolean> {
     const token = this.#cancel();
+    const startedAt = performance.now();
+    this.#origin = null;
     // A selected call stays selected in the new recording at the same position (its events are new).
     const previous = this.#selection;
     const previousIndex = this.#recordings.findIndex((r) => r.id === previous?.recordingId);
@@ -210,10 +276,22 @@ export class RunState {
     try {
       const source = this.environment.scenario();
       if (!source.ok) return this.#fail(token, source.reason);
-      this.#recordedKey = source.key;
+      const first = this.#identityNow() ?? { scenario: source.key };
       const recorded = await this.#recorder.record(source.scenario, {
         token,
         modes,
+        // What is recorded is read when the files are in place and the code is about to be read (run-identity.ts).
+        preparing: (index) => {
+          if (index !== 0 || !this.#recorder.isCurrent(token)) return;
+          const now = this.#identityNow() ?? first;
+          this.#origin = {
+            identity: { ...now, scenario: first.scenario, scenarioId: first.scenarioId },
+            current: () => this.#identityNow(),
+            rerecord: () => this.record(),
+            wallMs: Number.POSITIVE_INFINITY,
+            own: true,
+          };
+        },
         started: (index, recording) => {
           if (previous && previousIndex === index) {
             this.#selection = previous.toolCallId === undefined ? null : { recordingId: recording.id, toolCallId: previous.toolCallId };
@@ -221,6 +299,8 @@ export class RunState {
         },
       });
       if (!recorded) return false;
+      const origin = this.#origin as Origin | null; // set by preparing(), after the narrowing above
+      if (origin?.own) this.#origin = { ...origin, wallMs: performance.now() - startedAt };
       this.#recording = false;
       this.#publish();
       this.#limitMs = this.#limit();
@@ -233,6 +313,32 @@ export class RunState {
 
   dispose(): void {
     this.#cancel();
+  }
+
+  /** The inputs a recording made now would use; null when the scenario cannot be recorded. */
+  #identityNow(): RunIdentity | null {
+    const source = this.environment.scenario();
+    if (!source.ok) return null;
+    return this.environment.identity?.() ?? { scenario: source.key };
+  }
+
+  /** Has a loaded recording's origin record it anew; then plays it from the start, or shows its start or end. */
+  async #rerecordOrigin(origin: Origin, then: 'play' | 'start' | 'end'): Promise<void> {
+    const token = ++this.#originToken;
+    this.#rerecording = true;
+    try {
+      await origin.rerecord();
+    } finally {
+      if (token === this.#originToken) this.#rerecording = false;
+    }
+    // Not replaced: the origin could not record (it shows why); a newer action took over.
+    if (token !== this.#originToken || this.#origin === origin) return;
+    if (then === 'play') {
+      this.#playing = true;
+      this.#frames.request();
+    } else if (then === 'end') {
+      this.seek(this.durationMs);
+    }
   }
 
   async #ensureRecorded(): Promise<boolean> {

@@ -44,6 +44,8 @@ export type ThemeChoice = 'system' | 'light' | 'dark';
 export interface Preferences {
   theme: ThemeChoice;
   panes: Record<string, number>;
+  /** False: an out-of-date short run waits for Play instead of recording again by itself after an edit (default on). */
+  autoRecord?: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', panes: {} };
@@ -102,7 +104,7 @@ export function parsePreferences(value: unknown): Preferences {
     for (const [k, v] of Object.entries(value.panes)) if (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 10_000) panes[k] = v;
   }
   const theme = value.theme === 'light' || value.theme === 'dark' ? value.theme : 'system';
-  return { theme, panes };
+  return { theme, panes, ...(value.autoRecord === false ? { autoRecord: false } : {}) };
 }
 
 /** A fresh id for a tool file; crypto.randomUUID needs a secure context, so fall back elsewhere. */
