@@ -4,6 +4,7 @@ import type { AppState } from './context.ts';
 import { phaseByCall } from './automation-calls.ts';
 import type { PresentationState } from './automation-presentation.svelte.ts';
 import { AUTOMATION_VERSION, type CaptionState, type PlaygroundState, type WaitCondition } from './automation-types.ts';
+import { reasonCode } from './run-identity.ts';
 import type { StoredScenario } from './scenario.svelte.ts';
 
 /** What the snapshot needs beyond the state objects: the language and how the UI names a scenario. */
@@ -75,6 +76,7 @@ export function snapshot(context: SnapshotContext): PlaygroundState {
       : null,
     caption: captionOf(app, context.locale),
     error: run.error?.key ?? (lessons.status === 'error' ? lessons.error?.key ?? null : null),
+    outOfDate: run.staleReasons.map(reasonCode),
     problems: [...context.problems],
   };
 }

@@ -77,6 +77,8 @@ export interface PlaygroundState {
   caption: CaptionState | null;
   /** Why the last recording could not be made (a message key), or null. */
   error: string | null;
+  /** What changed since the shown recording was made (`tool:get_weather`, `hooks`, `files`…); empty when up to date. */
+  outOfDate: string[];
   /** URL parameters that were not understood, as `param=value: reason`. */
   problems: string[];
 }

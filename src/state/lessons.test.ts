@@ -89,6 +89,30 @@ describe('the lesson workspace', () => {
   });
 });
 
+describe('a lesson\'s recording and the editor', () => {
+  it('is out of date once the lesson\'s tool changes in the editor; play again records the lesson anew with it', async () => {
+    const env = setup();
+    await env.lessons.open('exercise-timing');
+    const durations = () => env.run.recordings.map((r) => r.durationMs);
+    const [parallel, sequential] = durations();
+    expect(parallel).toBeLessThan(sequential - 1500);
+    expect(env.run.stale).toBe(false);
+    // Exercise C: give slow_compute executionMode "sequential" and play again.
+    const file = env.workspace.tools.find((t) => t.name === 'slow_compute')!;
+    env.workspace.setSource(file.id, file.source.replace('name: "slow_compute",', 'name: "slow_compute",\n  executionMode: "sequential",'));
+    expect(env.run.staleReasons).toEqual([{ input: 'tool', name: 'slow_compute', change: 'changed' }]);
+    const before = env.run.recordings[0].id;
+    env.run.play();
+    for (let i = 0; i < 500 && (env.run.recordings[0]?.id === before || env.lessons.status !== 'ready'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(env.run.stale).toBe(false);
+    expect(env.run.playing).toBe(true);
+    // Both timelines now look the same: the batch is sequential in the parallel run too.
+    const [nowParallel, nowSequential] = durations();
+    expect(Math.abs(nowParallel - nowSequential)).toBeLessThan(200);
+    expect(nowParallel).toBeGreaterThan(parallel + 1500);
+  });
+});
+
 describe('captions on the run', () => {
   it('stop playback at each caption\'s event, one at a time, and go back and forth', async () => {
     const env = setup();

@@ -44,8 +44,7 @@ export function createRunEnvironment(
       }
       if (inputs.files) identity.files = inputs.files();
       if (inputs.codingTools) identity.codingTools = inputs.codingTools().join(',');
-      const timeoutMs = inputs.timeoutMs?.();
-      if (timeoutMs !== undefined) identity.timeoutMs = timeoutMs;
+      if (inputs.timeoutMs) identity.timeoutMs = inputs.timeoutMs();
       return identity;
     },
     async prepare(clock: Clock) {

@@ -16,7 +16,8 @@ export interface RunIdentity {
   settings?: string;
   tools?: readonly ToolIdentity[];
   hooks?: string;
-  /** The starting files: compared by identity (a kept snapshot's id, or the captured run start object). */
+  /** The starting files: compared by identity (a kept snapshot's id, or the captured run start object). Parts
+   *  below may hold undefined (not set yet): present is what counts. */
   files?: unknown;
   /** The built-in coding tools a run gets, in order. */
   codingTools?: string;
@@ -31,15 +32,15 @@ export type StaleReason =
 /** What differs between `recorded` and `now`, in a fixed order: scenario, settings, tools (file order), the rest. */
 export function identityChanges(recorded: RunIdentity, now: RunIdentity): StaleReason[] {
   const reasons: StaleReason[] = [];
-  const differs = <K extends keyof RunIdentity>(key: K) =>
-    recorded[key] !== undefined && now[key] !== undefined && recorded[key] !== now[key];
+  // A part both sides have (a value may be undefined: the timeout before one was set) and that differs.
+  const differs = (key: keyof RunIdentity) => key in recorded && key in now && recorded[key] !== now[key];
   if (recorded.scenario !== now.scenario) reasons.push({ input: 'scenario' });
   if (differs('settings')) reasons.push({ input: 'settings' });
   if (recorded.tools && now.tools) reasons.push(...toolChanges(recorded.tools, now.tools));
   if (differs('hooks')) reasons.push({ input: 'hooks' });
   // Another scenario starts from its own files: that is the scenario change already reported.
   const sameScenario = recorded.scenarioId === now.scenarioId;
-  if (sameScenario && 'files' in recorded && 'files' in now && recorded.files !== now.files) reasons.push({ input: 'files' });
+  if (sameScenario && differs('files')) reasons.push({ input: 'files' });
   if (differs('codingTools')) reasons.push({ input: 'codingTools' });
   if (differs('timeoutMs')) reasons.push({ input: 'timeout' });
   return reasons;

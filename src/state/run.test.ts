@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent, Recording } from '../core/trace/recording.ts';
 import { manualFrames } from './run-frames.ts';
-import { RunState } from './run.svelte.ts';
+import { AUTO_RECORD_MAX_WALL_MS, RunState } from './run.svelte.ts';
 import { createTestRunEnvironment } from './testing/run-environment.svelte.ts';
 
 const twoSleeps = (extra: object = {}) => ({
@@ -177,6 +177,43 @@ describe('RunState recording and playback', () => {
     await waitUntil(() => !run.recordingNow, 'the new recording');
     expect(run.stale).toBe(false);
     expect(run.recordings[0].toolExecution).toBe('sequential');
+  });
+
+  it('names the scenario as what changed; a short run may record again by itself, a long one waits for Play', async () => {
+    const { run, env } = setup();
+    await run.record();
+    env.setFile(twoSleeps({ prompt: 'Sleep twice, please' }));
+    expect(run.staleReasons).toEqual([{ input: 'scenario' }]);
+    expect(run.autoRecordable).toBe(true);
+    await run.rerecord();
+    // Not playing: the new recording is shown at its end, so the outcome of the edit is in view.
+    expect(run.stale).toBe(false);
+    expect(run.state).toBe('ended');
+    expect(run.cursorMs).toBe(run.durationMs);
+
+    const slow = setup(twoSleeps({ turns: [{ content: [{ type: 'toolCall', id: 'h', name: 'hold', arguments: {} }] }, { content: 'Done.' }] }));
+    const recorded = slow.run.record();
+    await new Promise((r) => setTimeout(r, AUTO_RECORD_MAX_WALL_MS + 100)); // real work held the recording this long
+    slow.env.releaseHolds();
+    await recorded;
+    expect(slow.run.recordWallMs).toBeGreaterThan(AUTO_RECORD_MAX_WALL_MS);
+    slow.env.setFile(twoSleeps({ prompt: 'Again' }));
+    expect(slow.run.stale).toBe(true);
+    expect(slow.run.autoRecordable).toBe(false);
+  });
+
+  it('records again while playing: the new recording plays from the start', async () => {
+    const { run, env, frames } = setup();
+    await run.record();
+    run.play();
+    frames.tick(16);
+    frames.tick(500);
+    expect(run.cursorMs).toBeGreaterThan(400);
+    env.setFile(twoSleeps({ prompt: 'Changed' }));
+    await run.rerecord();
+    frames.tick(16);
+    expect(run.playing).toBe(true);
+    expect(run.cursorMs).toBeLessThan(100);
   });
 
   it('reports why it cannot record, and keeps speed within 0.25× to 8×', async () => {
