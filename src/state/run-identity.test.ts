@@ -7,6 +7,7 @@ import { createSandbox } from '../sandbox/index.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';
 import { createFsCapabilityHost } from '../storage/workspace-fs.ts';
 import { createAppState, type RunningApp } from './app-state.ts';
+import { snapshot } from './automation-snapshot.ts';
 import { createWorkspaceFilesService } from './files-service.ts';
 
 const apps: RunningApp[] = [];
@@ -76,8 +77,11 @@ describe('a recording is out of date when any input changes, and Play records an
     const file = toolFile(app, 'slow_fetch');
     app.workspace.setSource(file.id, file.source.replace('name: "slow_fetch",', 'name: "slow_fetch",\n  executionMode: "sequential",'));
     expect(app.run.staleReasons).toEqual([{ input: 'tool', name: 'slow_fetch', change: 'changed' }]);
+    const automation = () => snapshot({ app, presentation: app.presentation, ready: true, locale: 'en', scenarioName: () => '', problems: [] });
+    expect(automation().outOfDate).toEqual(['tool:slow_fetch']);
     await playAnew(app);
     expect(app.run.durationMs).toBeGreaterThan(4000);
+    expect(automation().outOfDate).toEqual([]);
   });
 
   it('tool source: a changed error text is in the new toolResult; typing it back makes the old recording current again', async () => {

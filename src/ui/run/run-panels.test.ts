@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { i18n } from '../i18n/i18n.svelte.ts';
 import { mountApp, waitFor, type MountedApp } from '../testing/mount-app.ts';
 
 const mounted: MountedApp[] = [];
@@ -20,6 +21,26 @@ async function openAndRecord(panel: 'scenario' | 'timeline' | 'events') {
   await page.getByTestId('transport-step').click();
   await waitFor(() => transport().dataset.state === 'paused', 'a recording, paused on its first event');
 }
+
+describe('the out-of-date notice', () => {
+  it('names what changed since the recording, in English and Chinese, and Play records anew', async () => {
+    await start();
+    await openAndRecord('timeline');
+    await page.getByTestId('transport-auto-record').click(); // off: the notice stays until Play
+    await expect.element(page.getByTestId('transport-stale')).not.toBeInTheDocument();
+    await page.getByTestId('agent-settings-item').click();
+    await page.getByTestId('tool-execution-sequential').click();
+    const notice = page.getByTestId('transport-stale');
+    await expect.element(notice).toHaveTextContent('Since this was recorded, the loop settings changed. Press Play to record it again.');
+    await expect.element(notice).toHaveAttribute('data-reasons', 'settings');
+    await i18n.set('zh-CN', { remember: false });
+    await expect.element(notice).toHaveTextContent('录制之后，循环设置已更改。按“播放”重新录制。');
+    await i18n.set('en', { remember: false });
+    await page.getByTestId('transport-play').click();
+    await waitFor(() => transport().dataset.state !== 'recording', 'the new recording', 10_000);
+    await expect.element(notice).not.toBeInTheDocument();
+  });
+});
 
 describe('the run panels', () => {
   it('records the selected scenario on Play and plays it to the end, in every panel that shows the transport', async () => {
