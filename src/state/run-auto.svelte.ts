@@ -5,10 +5,24 @@ import type { EvaluationState } from './evaluation.svelte.ts';
 import type { RunState } from './run.svelte.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
+/** A recording this short (wall time to make it, and events in each) is made again by itself after an edit. */
+export const AUTO_RECORD_MAX_WALL_MS = 1500;
+export const AUTO_RECORD_MAX_EVENTS = 400;
 /** Quiet time after the last change (and its evaluation) before recording again. */
 export const AUTO_RECORD_QUIET_MS = 600;
 /** While the sandbox is still evaluating, how soon to look again. */
 const RETRY_MS = 100;
+
+/**
+ * Whether an out-of-date recording may be made again without asking: it was short, nothing failed, and nothing is
+ * being recorded. A long or failing run waits for Play.
+ */
+export function autoRecordable(run: RunState): boolean {
+  const wallMs = run.recordWallMs;
+  if (!run.stale || run.recordingNow || run.rerecording || run.error || wallMs === null) return false;
+  if (wallMs > AUTO_RECORD_MAX_WALL_MS || run.recordings.length === 0) return false;
+  return run.recordings.every((r) => r.status === 'done' && r.events.length <= AUTO_RECORD_MAX_EVENTS);
+}
 
 export interface AutoRecordOptions {
   quietMs?: number;
@@ -64,7 +78,7 @@ export class RunAutoRecord {
     }
     // A half-typed tool does not evaluate: recording it would show a failure the user is about to fix.
     if (this.evaluation.evaluation.diagnostics.some((d) => d.severity === 'error')) return;
-    if (!this.run.autoRecordable) return;
+    if (!autoRecordable(this.run)) return;
     void this.run.rerecord();
   }
 }

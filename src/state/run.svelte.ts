@@ -8,30 +8,17 @@ import { nextPhaseStart, phaseAt, type CallPhase } from './run-cursor.ts';
 import { browserFrames, FrameLoop, type FramePace, type FrameScheduler } from './run-frames.ts';
 import { RunLogFilter } from './run-log.svelte.ts';
 import { RunPlayhead } from './run-playhead.svelte.ts';
-import { identityChanges, type RunIdentity, type StaleReason } from './run-identity.ts';
+import { RunOrigin, type Origin } from './run-origin.svelte.ts';
 import { RunRecorder } from './run-recorder.ts';
 import {
-  SPEEDS, type RecordHook, type RecordingOrigin, type RunEnvironment, type RunMessage, type RunSelection, type TraceSource, type TransportState,
+  SPEEDS, type RecordHook, type RecordingOrigin, type RunEnvironment, type RunMessage, type RunSelection, type StaleReason, type TraceSource,
+  type TransportState,
 } from './run-types.ts';
 
 export { SPEEDS } from './run-types.ts';
 export type {
   RecordHook, RecordingOrigin, RunEnvironment, RunIdentity, RunMessage, RunSelection, ScenarioSource, StaleReason, TraceSource, TransportState,
 } from './run-types.ts';
-
-/** A recording this short (wall time to make it, and events) is re-made by itself after an edit (run-auto). */
-export const AUTO_RECORD_MAX_WALL_MS = 1500;
-export const AUTO_RECORD_MAX_EVENTS = 400;
-
-/** What the shown recordings were made from; `own`: made by this state from its environment (else `load`ed). */
-interface Origin {
-  identity: RunIdentity;
-  /** The inputs now; null when nothing could be recorded now (the scenario does not parse). */
-  current(): RunIdentity | null;
-  rerecord(): Promise<unknown>;
-  wallMs: number;
-  own: boolean;
-}
 
 export class RunState {
   #recordings = $state.raw<Recording[]>([]);
@@ -42,7 +29,7 @@ export class RunState {
   #playing = $state(false);
   #error = $state.raw<RunMessage | null>(null);
   #selection = $state.raw<RunSelection | null>(null);
-  #origin = $state.raw<Origin | null>(null);
+  readonly #origin: RunOrigin;
   /** A loaded recording's origin is recording it anew (a lesson records in its own sandbox). */
   #rerecording = $state(false);
   #originToken = 0;
@@ -76,12 +63,7 @@ export class RunState {
     return phaseAt(recording.events, this.#playhead.shown(recording.id), callId);
   });
   /** Which inputs changed since the shown recordings were made (empty: up to date, or nothing to compare with). */
-  readonly staleReasons = $derived.by((): StaleReason[] => {
-    const origin = this.#origin;
-    if (!origin) return [];
-    const now = origin.current();
-    return now ? identityChanges(origin.identity, now) : [{ input: 'scenario' }];
-  });
+  readonly staleReasons = $derived.by((): StaleReason[] => this.#origin.reasons);
   /** True when something a recording uses changed since the shown one was made: Play records anew. */
   readonly stale = $derived(this.staleReasons.length > 0);
 
@@ -89,6 +71,7 @@ export class RunState {
     private readonly environment: RunEnvironment,
     frames: FrameScheduler = browserFrames(),
   ) {
+    this.#origin = new RunOrigin(environment);
     this.#frames = new FrameLoop(frames, (elapsedMs) => this.#onFrame(elapsedMs));
     this.#recorder = new RunRecorder({
       environment,
@@ -118,22 +101,15 @@ export class RunState {
   }
 
   /** Wall-clock milliseconds the shown recordings took to make (null when not known). */
-  get recordWallMs(): number | null { return this.#origin?.wallMs ?? null; }
+  get recordWallMs(): number | null { return this.#origin.value?.wallMs ?? null; }
 
-  /**
-   * Whether an out-of-date recording may be made again without asking: it was short (AUTO_RECORD_MAX_*), nothing
-   * failed, and nothing is being recorded. A long or failing run waits for Play.
-   */
-  get autoRecordable(): boolean {
-    const origin = this.#origin;
-    if (!origin || !this.stale || this.#recording || this.#rerecording || this.#error) return false;
-    if (origin.wallMs > AUTO_RECORD_MAX_WALL_MS || this.#recordings.length === 0) return false;
-    return this.#recordings.every((r) => r.status === 'done' && r.events.length <= AUTO_RECORD_MAX_EVENTS);
-  }
+  /** A loaded recording's origin (a lesson) is recording it anew. */
+  get rerecording(): boolean { return this.#rerecording; }
 
   play(): void {
-    if (this.stale && !this.#recording && this.#origin && !this.#origin.own) {
-      this.#rerecordOrigin(this.#origin, 'play');
+    const origin = this.#origin.value;
+    if (this.stale && !this.#recording && origin && !origin.own) {
+      void this.#rerecordOrigin(origin, 'play');
       return;
     }
     if (this.state === 'idle' || this.state === 'error' || (this.stale && !this.#recording)) {
@@ -218,7 +194,7 @@ export class RunState {
 
   /** Re-records from a clean state (beforeRecord hooks first) and starts again from 0, playing if it was. */
   async restart(): Promise<void> {
-    const origin = this.#origin;
+    const origin = this.#origin.value;
     if (origin && !origin.own) await this.#rerecordOrigin(origin, this.#playing ? 'play' : 'start');
     else await this.record();
   }
@@ -228,7 +204,7 @@ export class RunState {
    * plays from the start; otherwise it is shown at its end, paused, so the outcome of the edit is in view at once.
    */
   async rerecord(): Promise<void> {
-    const origin = this.#origin;
+    const origin = this.#origin.value;
     if (!origin) return;
     const playing = this.#playing;
     if (!origin.own) {
@@ -246,7 +222,7 @@ export class RunState {
     this.#cancel();
     this.#recorder.reset();
     this.#recordings = recordings;
-    this.#origin = origin ? { ...origin, own: false } : null;
+    this.#origin.loaded(origin);
     this.#selection = null;
     this.#error = null;
     this.#limitMs = recordings.reduce((max, r) => Math.max(max, r.durationMs), 0);
@@ -260,7 +236,7 @@ export class RunState {
   async record(): Promise<boolean> {
     const token = this.#cancel();
     const startedAt = performance.now();
-    this.#origin = null;
+    this.#origin.clear();
     // A selected call stays selected in the new recording at the same position (its events are new).
     const previous = this.#selection;
     const previousIndex = this.#recordings.findIndex((r) => r.id === previous?.recordingId);
@@ -276,21 +252,13 @@ export class RunState {
     try {
       const source = this.environment.scenario();
       if (!source.ok) return this.#fail(token, source.reason);
-      const first = this.#identityNow() ?? { scenario: source.key };
+      const first = this.#origin.identityNow() ?? { scenario: source.key };
       const recorded = await this.#recorder.record(source.scenario, {
         token,
         modes,
         // What is recorded is read when the files are in place and the code is about to be read (run-identity.ts).
         preparing: (index) => {
-          if (index !== 0 || !this.#recorder.isCurrent(token)) return;
-          const now = this.#identityNow() ?? first;
-          this.#origin = {
-            identity: { ...now, scenario: first.scenario, scenarioId: first.scenarioId },
-            current: () => this.#identityNow(),
-            rerecord: () => this.record(),
-            wallMs: Number.POSITIVE_INFINITY,
-            own: true,
-          };
+          if (index === 0 && this.#recorder.isCurrent(token)) this.#origin.recording(first, () => this.record());
         },
         started: (index, recording) => {
           if (previous && previousIndex === index) {
@@ -299,8 +267,7 @@ export class RunState {
         },
       });
       if (!recorded) return false;
-      const origin = this.#origin as Origin | null; // set by preparing(), after the narrowing above
-      if (origin?.own) this.#origin = { ...origin, wallMs: performance.now() - startedAt };
+      this.#origin.recorded(performance.now() - startedAt);
       this.#recording = false;
       this.#publish();
       this.#limitMs = this.#limit();
@@ -315,13 +282,6 @@ export class RunState {
     this.#cancel();
   }
 
-  /** The inputs a recording made now would use; null when the scenario cannot be recorded. */
-  #identityNow(): RunIdentity | null {
-    const source = this.environment.scenario();
-    if (!source.ok) return null;
-    return this.environment.identity?.() ?? { scenario: source.key };
-  }
-
   /** Has a loaded recording's origin record it anew; then plays it from the start, or shows its start or end. */
   async #rerecordOrigin(origin: Origin, then: 'play' | 'start' | 'end'): Promise<void> {
     const token = ++this.#originToken;
@@ -332,7 +292,7 @@ export class RunState {
       if (token === this.#originToken) this.#rerecording = false;
     }
     // Not replaced: the origin could not record (it shows why); a newer action took over.
-    if (token !== this.#originToken || this.#origin === origin) return;
+    if (token !== this.#originToken || this.#origin.value === origin) return;
     if (then === 'play') {
       this.#playing = true;
       this.#frames.request();

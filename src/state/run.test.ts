@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent, Recording } from '../core/trace/recording.ts';
 import { manualFrames } from './run-frames.ts';
-import { AUTO_RECORD_MAX_WALL_MS, RunState } from './run.svelte.ts';
+import { AUTO_RECORD_MAX_WALL_MS, autoRecordable } from './run-auto.svelte.ts';
+import { RunState } from './run.svelte.ts';
 import { createTestRunEnvironment } from './testing/run-environment.svelte.ts';
 
 const twoSleeps = (extra: object = {}) => ({
@@ -184,7 +185,7 @@ describe('RunState recording and playback', () => {
     await run.record();
     env.setFile(twoSleeps({ prompt: 'Sleep twice, please' }));
     expect(run.staleReasons).toEqual([{ input: 'scenario' }]);
-    expect(run.autoRecordable).toBe(true);
+    expect(autoRecordable(run)).toBe(true);
     await run.rerecord();
     // Not playing: the new recording is shown at its end, so the outcome of the edit is in view.
     expect(run.stale).toBe(false);
@@ -199,7 +200,7 @@ describe('RunState recording and playback', () => {
     expect(slow.run.recordWallMs).toBeGreaterThan(AUTO_RECORD_MAX_WALL_MS);
     slow.env.setFile(twoSleeps({ prompt: 'Again' }));
     expect(slow.run.stale).toBe(true);
-    expect(slow.run.autoRecordable).toBe(false);
+    expect(autoRecordable(slow.run)).toBe(false);
   });
 
   it('records again while playing: the new recording plays from the start', async () => {
