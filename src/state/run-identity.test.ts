@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { STARTER_HOOKS } from '../core/examples/agent-settings.ts';
 import type { RecordedEvent } from '../core/trace/recording.ts';
 import { createSandbox } from '../sandbox/index.ts';
+import type { KeyValueStore } from '../storage/kv-store.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';
 import { createFsCapabilityHost } from '../storage/workspace-fs.ts';
 import { createAppState, type RunningApp } from './app-state.ts';
@@ -22,12 +23,12 @@ const waitUntil = async (condition: () => boolean, what: string, ms = 10_000) =>
 };
 
 /** The app with the real sandbox on the app's filesystem; auto re-record off unless asked (Play is under test). */
-async function startApp(options: { auto?: boolean; quietMs?: number } = {}) {
+async function startApp(options: { auto?: boolean; quietMs?: number; store?: KeyValueStore } = {}) {
   const files = createWorkspaceFilesService({ memory: true });
   const ready = files.open().then((opened) => opened.fileSystem);
   const runtime = createSandbox({ fs: createFsCapabilityHost(ready, { tracing: () => files.sandboxTrace }) });
   const app = createAppState({
-    store: createMemoryStore(), runtime, files, channelName: `identity-${Math.random()}`, saveDelayMs: 0, typingDelayMs: 0,
+    store: options.store ?? createMemoryStore(), runtime, files, channelName: `identity-${Math.random()}`, saveDelayMs: 0, typingDelayMs: 0,
     autoRecordQuietMs: options.quietMs ?? 50,
   });
   apps.push(app);
@@ -240,12 +241,13 @@ describe('auto re-record', () => {
     expect(app.run.stale).toBe(false);
   });
 
-  it('is a preference, on by default and remembered', async () => {
-    const app = await startApp({ auto: true });
+  it('is a preference, on by default and remembered after a reload', async () => {
+    const store = createMemoryStore();
+    const app = await startApp({ auto: true, store });
     expect(app.preferences.autoRecord).toBe(true);
     app.preferences.setAutoRecord(false);
-    expect(app.preferences.snapshot()).toMatchObject({ autoRecord: false });
-    app.preferences.setAutoRecord(true);
-    expect(app.preferences.snapshot()).not.toHaveProperty('autoRecord');
+    await app.flush();
+    const again = await startApp({ auto: true, store });
+    expect(again.preferences.autoRecord).toBe(false);
   });
 });
