@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../scenario/parse-scenario.ts';
 import { CODING_TOOL_NAMES } from '../../tools/index.ts';
 import { STARTER_TOOLS } from '../index.ts';
+import { VirtualClock } from '../../clock.ts';
+import { runScenario } from '../../scenario/run-scenario.ts';
 import { BLANK_SCENARIO, EXAMPLE_SCENARIOS, exampleScenarioText } from './index.ts';
 
 describe('example scenarios', () => {
@@ -34,5 +36,14 @@ describe('example scenarios', () => {
     expect(EXAMPLE_SCENARIOS.map((e) => e.id)).toEqual([
       'parallel-vs-sequential', 'validation-retry', 'blocked-call', 'unknown-tool', 'length-cutoff', 'abort', 'steering', 'edit-a-file',
     ]);
+  });
+
+  it('start a blank scenario at a pace, so its timeline does not collapse to 0 ms', async () => {
+    const parsed = parseScenario(exampleScenarioText(BLANK_SCENARIO));
+    if (!parsed.ok) throw new Error('the blank scenario does not parse');
+    expect(parsed.scenario.timing).toMatchObject({ tokenSize: 2, tokensPerSecond: 60 });
+    const result = await runScenario(parsed.scenario, { clock: new VirtualClock(), tools: [] }).finished;
+    // "Hello!" is one chunk of 2 tokens: 33 ms at 60 tokens/s (without a pace the whole run takes 0 ms).
+    expect(result.durationMs).toBeCloseTo(1000 / 30, 5);
   });
 });
