@@ -44,6 +44,8 @@ export interface AppServices {
   files?: FilesService;
   /** What the sandbox's user code prints, put into the run being recorded. */
   sandboxLogs?: SandboxLogTap;
+  /** Whether the first-run welcome may open on its own (default true; the address and the preferences decide). */
+  welcome?: boolean;
 }
 
 export interface RunningApp extends AppState {

@@ -23,6 +23,7 @@ export class PreferencesState {
   #theme = $state<ThemeChoice>('system');
   #panes = $state<Record<string, number>>({});
   #autoRecord = $state(true);
+  #welcomeSeen = $state(false);
   #systemDark = $state(false);
   /** The URL's theme for this page load; dropped once the user chooses. */
   #shown = $state<'light' | 'dark' | null>(themeFromUrl(globalThis.location?.href));
@@ -49,6 +50,8 @@ export class PreferencesState {
   get panes(): Readonly<Record<string, number>> { return this.#panes; }
   /** A short, out-of-date run records again by itself once the editor settles (default on). */
   get autoRecord(): boolean { return this.#autoRecord; }
+  /** Whether the first-run welcome was closed once (then it is not offered on its own again). */
+  get welcomeSeen(): boolean { return this.#welcomeSeen; }
 
   async load(): Promise<void> {
     if (!this.repository) return;
@@ -56,6 +59,7 @@ export class PreferencesState {
     this.#theme = prefs.theme;
     this.#panes = prefs.panes;
     this.#autoRecord = prefs.autoRecord !== false;
+    this.#welcomeSeen = prefs.welcomeSeen === true;
     writeThemeHint(prefs.theme);
   }
 
@@ -88,6 +92,12 @@ export class PreferencesState {
     this.#schedule();
   }
 
+  markWelcomeSeen(): void {
+    if (this.#welcomeSeen) return;
+    this.#welcomeSeen = true;
+    this.#schedule();
+  }
+
   /** Writes pending changes now (pagehide). */
   async flush(): Promise<void> {
     if (!this.#timer) return;
@@ -97,7 +107,11 @@ export class PreferencesState {
   }
 
   snapshot(): Preferences {
-    return { theme: this.#theme, panes: { ...this.#panes }, ...(this.#autoRecord ? {} : { autoRecord: false }) };
+    return {
+      theme: this.#theme, panes: { ...this.#panes },
+      ...(this.#autoRecord ? {} : { autoRecord: false }),
+      ...(this.#welcomeSeen ? { welcomeSeen: true } : {}),
+    };
   }
 
   dispose(): void {

@@ -46,6 +46,8 @@ export interface Preferences {
   panes: Record<string, number>;
   /** False: an out-of-date short run waits for Play instead of recording again by itself after an edit (default on). */
   autoRecord?: boolean;
+  /** The first-run welcome was closed once; it is not offered again (the header reopens it). */
+  welcomeSeen?: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', panes: {} };
@@ -104,7 +106,11 @@ export function parsePreferences(value: unknown): Preferences {
     for (const [k, v] of Object.entries(value.panes)) if (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 10_000) panes[k] = v;
   }
   const theme = value.theme === 'light' || value.theme === 'dark' ? value.theme : 'system';
-  return { theme, panes, ...(value.autoRecord === false ? { autoRecord: false } : {}) };
+  return {
+    theme, panes,
+    ...(value.autoRecord === false ? { autoRecord: false } : {}),
+    ...(value.welcomeSeen === true ? { welcomeSeen: true } : {}),
+  };
 }
 
 /** A fresh id for a tool file; crypto.randomUUID needs a secure context, so fall back elsewhere. */

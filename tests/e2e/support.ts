@@ -1,9 +1,12 @@
 // Shared steps for the e2e journeys: wait for the app and its sandbox, pick a tool, replace an editor's text.
 import { expect, type Page } from '@playwright/test';
 
-/** Opens the app and waits until the workspace is loaded and the first schema is shown (sandbox running). */
+/**
+ * Opens the app and waits until the workspace is loaded and the first schema is shown (sandbox running). The
+ * first-run welcome stays shut (`welcome=0`), as for any address that drives the app; welcome.spec.ts opens it.
+ */
 export async function openApp(page: Page): Promise<void> {
-  await page.goto('/');
+  await page.goto('/?welcome=0');
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await expect(page.getByTestId('schema-json')).toBeVisible({ timeout: 20_000 });
 }

@@ -39,6 +39,8 @@ export async function mountApp(overrides: MountOptions = {}): Promise<MountedApp
     channelName: given.channelName ?? `app-test-${Date.now()}-${counter++}`,
     saveDelayMs: given.saveDelayMs ?? 30,
     typingDelayMs: given.typingDelayMs ?? 30,
+    // Tests see the app as a script would; the welcome's own tests turn it on.
+    welcome: given.welcome ?? false,
   };
   const target = document.createElement('div');
   target.style.height = '800px';
