@@ -1,8 +1,9 @@
 // Serves `fs` requests from user code with the host's FsCapabilityHost. Only the five capability methods can be
 // reached; failures come back as values carrying the error's message (and Node-style code, when there is one).
+import { PLAYGROUND_FS_OPERATIONS } from '../playground-module.ts';
 import type { FsCapabilityHost, FsOperation } from '../types.ts';
 
-const OPERATIONS: readonly FsOperation[] = ['readFile', 'writeFile', 'list', 'stat', 'remove'];
+const OPERATIONS: readonly FsOperation[] = PLAYGROUND_FS_OPERATIONS;
 
 export type FsReply = { ok: true; value: unknown } | { ok: false; message: string; code?: string };
 

@@ -1,10 +1,9 @@
 // sleep() and fs as user code sees them: both are requests to the host. sleep runs on the host's Clock (virtual
 // time in replays), fs on the host's filesystem capability. AbortSignals stay here: an abort settles the user's
 // promise at once (sleep resolves early, as Clock.sleep does; fs rejects) and tells the host to stop waiting.
+import { PLAYGROUND_FS_OPERATIONS as FS_OPERATIONS } from '../playground-module.ts';
 import type { HostMessage } from '../protocol.ts';
 import type { ActiveCall, WorkerChannel } from './channel.ts';
-
-const FS_OPERATIONS = ['readFile', 'writeFile', 'list', 'stat', 'remove'] as const;
 
 interface Waiter {
   call: ActiveCall | undefined;

@@ -4,6 +4,7 @@
 import * as TypeBox from 'typebox';
 import { Type } from 'typebox';
 import { StringEnum } from '../../core/schema/string-enum.ts';
+import type { PlaygroundExportName } from '../playground-module.ts';
 import { PROVIDED_MODULES } from '../protocol.ts';
 import type { HostBridge } from './host-bridge.ts';
 
@@ -35,7 +36,8 @@ export function createModuleTable(bridge: HostBridge): ModuleTable {
     '@earendil-works/pi-ai': providedModule('@earendil-works/pi-ai', { Type, StringEnum }),
     '@earendil-works/pi-agent-core': providedModule('@earendil-works/pi-agent-core', {}),
     '@earendil-works/pi-coding-agent': providedModule('@earendil-works/pi-coding-agent', { defineTool }),
-    playground: providedModule('playground', { sleep: bridge.sleep, fs: bridge.fs }),
+    // Its surface is described in ../playground-module.ts (completion, hover, the editor's check use it).
+    playground: providedModule('playground', { sleep: bridge.sleep, fs: bridge.fs } satisfies Record<PlaygroundExportName, unknown>),
   };
   return {
     require(specifier: string) {
