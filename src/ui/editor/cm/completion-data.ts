@@ -1,5 +1,7 @@
 // What the editor offers while typing a tool: TypeBox's `Type.` builders (signature and a line of help each), the
-// AgentTool fields pi reads, the options a schema builder takes, and the hook names and result fields.
+// AgentTool fields pi reads, the options a schema builder takes, the hook names and result fields, and the
+// `playground` module's exports and execute's parameters (from its description, src/sandbox/playground-module.ts).
+import { EXECUTE_PARAMETERS, PLAYGROUND_EXPORTS, type ModuleMember } from '../../../sandbox/playground-module.ts';
 
 export interface CompletionEntry {
   label: string;
@@ -94,3 +96,14 @@ export const TOOL_GLOBALS: CompletionEntry[] = [
   { label: 'StringEnum', detail: '([...values], { description?, default? })', info: 'editor.completion.global.StringEnum', snippet: 'StringEnum([${}])' },
   { label: 'Type', detail: 'TypeBox builder', info: 'editor.completion.global.Type' },
 ];
+
+const fromMember = (m: ModuleMember): CompletionEntry => ({ label: m.name, detail: m.signature, info: m.info });
+
+/** The exports of `playground` (fs, sleep): after `import { … } from "playground"`, a namespace's `.`, or as globals. */
+export const PLAYGROUND_ENTRIES: CompletionEntry[] = PLAYGROUND_EXPORTS.map(fromMember);
+
+/** `fs.` members, with their signatures. */
+export const FS_ENTRIES: CompletionEntry[] = (PLAYGROUND_EXPORTS.find((e) => e.name === 'fs')?.members ?? []).map(fromMember);
+
+/** The parameters pi passes to execute, in order. */
+export const EXECUTE_PARAMETER_ENTRIES: CompletionEntry[] = EXECUTE_PARAMETERS.map(fromMember);

@@ -1,13 +1,16 @@
 // Context-aware completion for tool and hooks files: `Type.` builders after `Type.`, schema options inside a
-// `Type.*({ … })` call, AgentTool fields in other object literals, hook exports and hook result fields.
+// `Type.*({ … })` call, AgentTool fields in other object literals, hook exports and hook result fields; the
+// playground module's members after `fs.` (or a namespace import), in its import braces, and execute's parameters.
 import { snippetCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import { syntaxTree } from '@codemirror/language';
 import type { SyntaxNode } from '@lezer/common';
 import {
-  AGENT_TOOL_FIELDS, HOOK_EXPORTS, HOOK_RESULT_FIELDS, SCHEMA_OPTIONS, TOOL_GLOBALS, TYPE_BUILDERS,
-  type CompletionEntry,
+  AGENT_TOOL_FIELDS, EXECUTE_PARAMETER_ENTRIES, FS_ENTRIES, HOOK_EXPORTS, HOOK_RESULT_FIELDS, PLAYGROUND_ENTRIES, SCHEMA_OPTIONS,
+  TOOL_GLOBALS, TYPE_BUILDERS, type CompletionEntry,
 } from './completion-data.ts';
 import { i18n, t } from '../../i18n/i18n.svelte.ts';
+import { playgroundBindings } from '../playground-check.ts';
+import { executeParameterIndex, memberChain } from './code-context.ts';
 
 export type CompletionMode = 'tool' | 'hooks';
 
@@ -25,7 +28,10 @@ function buildOptions() {
     schemaOptions: SCHEMA_OPTIONS.map((e) => ({ ...toCompletion({ ...e, snippet: undefined }, 'property'), apply: `${e.label}: ` })),
     hookExports: HOOK_EXPORTS.map((e) => toCompletion(e, 'function')),
     hookFields: HOOK_RESULT_FIELDS.map((e) => ({ ...toCompletion(e, 'property'), apply: `${e.label}: ` })),
-    globals: TOOL_GLOBALS.map((e) => toCompletion(e, 'variable')),
+    globals: [...TOOL_GLOBALS, ...PLAYGROUND_ENTRIES].map((e) => toCompletion(e, 'variable')),
+    playground: PLAYGROUND_ENTRIES.map((e) => toCompletion(e, e.label === 'fs' ? 'namespace' : 'function')),
+    fsMembers: FS_ENTRIES.map((e) => toCompletion(e, 'method')),
+    executeParameters: EXECUTE_PARAMETER_ENTRIES.map((e) => toCompletion(e, 'variable')),
   };
 }
 
@@ -55,13 +61,47 @@ function isSchemaBuilderArgument(object: SyntaxNode, doc: string): boolean {
   return /^Type\.\w+$/.test(text) || text === 'StringEnum';
 }
 
+/** `fs.` / `pg.` / `pg.fs.` members, the names inside `import { … } from "playground"`, and execute's parameters. */
+function playgroundCompletion(context: CompletionContext, opts: ReturnType<typeof buildOptions>): CompletionResult | null {
+  const doc = context.state.doc;
+  const pos = context.pos;
+  const lineStart = doc.lineAt(pos).from;
+  const before = doc.sliceString(Math.max(0, pos - 300), pos);
+  const chain = memberChain(before);
+  if (chain) {
+    const bindings = playgroundBindings(doc.toString());
+    const from = pos - chain.partial.length;
+    const [head, ...rest] = chain.heads;
+    const isFs = (rest.length === 0 && bindings.exports.get(head) === 'fs') || (bindings.namespaces.has(head) && rest.length === 1 && rest[0] === 'fs');
+    if (isFs) return { from, options: opts.fsMembers, validFor: /^[\w$]*$/ };
+    if (rest.length === 0 && bindings.namespaces.has(head)) return { from, options: opts.playground, validFor: /^[\w$]*$/ };
+    return null;
+  }
+  const word = context.matchBefore(/[\w$]*$/);
+  if (!word) return null;
+  const line = doc.sliceString(lineStart, doc.lineAt(pos).to);
+  const column = pos - lineStart;
+  if (/^\s*import\s*(?:type\s+)?\{[^}]*$/.test(line.slice(0, column)) && /^[^{]*\}\s*from\s*["']playground["']/.test(line.slice(column))) {
+    return { from: word.from, options: opts.playground, validFor: /^[\w$]*$/ };
+  }
+  const index = executeParameterIndex(doc.sliceString(Math.max(0, word.from - 300), word.from));
+  if (index !== null && (word.from < word.to || context.explicit)) {
+    const entry = opts.executeParameters[index];
+    return entry ? { from: word.from, options: [{ ...entry, boost: 1 }], validFor: /^[\w$]*$/ } : null;
+  }
+  return null;
+}
+
 export function createCompletionSource(mode: CompletionMode): CompletionSource {
   return (context: CompletionContext): CompletionResult | null => {
-    const { builders, fields, schemaOptions, hookExports, hookFields, globals } = options();
+    const all = options();
+    const { builders, fields, schemaOptions, hookExports, hookFields, globals } = all;
     const member = context.matchBefore(/\bType\.[\w$]*$/);
     if (member) {
       return { from: member.from + 'Type.'.length, options: builders, validFor: /^[\w$]*$/ };
     }
+    const playground = playgroundCompletion(context, all);
+    if (playground) return playground;
     const word = context.matchBefore(/[\w$]*$/);
     if (!word || (word.from === word.to && !context.explicit)) return null;
     const doc = context.state.doc;

@@ -12,6 +12,7 @@ import {
   drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers,
 } from '@codemirror/view';
 import { createCompletionSource, type CompletionMode } from './completions.ts';
+import { playgroundHover } from './hover.ts';
 import { appEditorTheme } from './theme.ts';
 
 export type EditorLanguage = 'typescript' | 'json';
@@ -105,6 +106,7 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
       options.completion === 'none' || language === 'json'
         ? []
         : autocompletion({ override: [createCompletionSource(options.completion)], icons: false }),
+      options.completion === 'none' || language === 'json' ? [] : playgroundHover,
       keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
       EditorState.tabSize.of(2),
       // Descriptions are long strings; wrapping keeps them readable without sideways scrolling.
