@@ -47,9 +47,12 @@ export async function executeToolCalls(
   config: AgentLoopConfig,
 ): Promise<ToolBatchResult> {
   const toolCalls = assistantMessage.content.filter((block): block is ToolCall => block.type === 'toolCall');
-  const forcedSequential = toolCalls.some((call) => findTool(context, call.name)?.executionMode === 'sequential');
-  if (config.toolExecution === 'sequential' || forcedSequential) {
-    return executeToolCallsSequential(run, context, assistantMessage, toolCalls, config);
+  // pi: one tool with executionMode "sequential" makes the whole batch sequential. The trace names those tools
+  // when the loop setting alone would have run the batch in parallel.
+  const sequentialTools = [...new Set(toolCalls.filter((call) => findTool(context, call.name)?.executionMode === 'sequential').map((call) => call.name))];
+  if (config.toolExecution === 'sequential' || sequentialTools.length > 0) {
+    const because = config.toolExecution === 'sequential' ? undefined : sequentialTools;
+    return executeToolCallsSequential(run, context, assistantMessage, toolCalls, config, because);
   }
   return executeToolCallsParallel(run, context, assistantMessage, toolCalls, config);
 }
@@ -60,10 +63,11 @@ async function executeToolCallsSequential(
   assistantMessage: AssistantMessage,
   toolCalls: ToolCall[],
   config: AgentLoopConfig,
+  sequentialBecause?: string[],
 ): Promise<ToolBatchResult> {
   const finalizedCalls: FinalizedToolCall[] = [];
   const messages: ToolResultMessage[] = [];
-  run.tracer?.batchStart('sequential', toolCalls);
+  run.tracer?.batchStart('sequential', toolCalls, false, sequentialBecause);
   for (const toolCall of toolCalls) {
     run.tracer?.callStarted(toolCall);
     await run.emit({ type: 'tool_execution_start', toolCallId: toolCall.id, toolName: toolCall.name, args: toolCall.arguments });

@@ -162,3 +162,37 @@ describe('runScenario under a VirtualClock', () => {
     expect(end).toMatchObject({ isError: true });
   });
 });
+
+describe('why a batch runs sequentially', () => {
+  const napTool = (clock: Clock, name: string, executionMode?: 'sequential'): AgentTool<any> => ({
+    ...sleepTool(clock), name, ...(executionMode ? { executionMode } : {}),
+  });
+  const batchStarts = async (toolExecution: 'parallel' | 'sequential', calls: string[]) => {
+    const clock = new VirtualClock();
+    const tools = [napTool(clock, 'nap_a', 'sequential'), napTool(clock, 'nap_b'), napTool(clock, 'nap_c', 'sequential')];
+    const scenario = scenarioOf({
+      prompt: 'Nap', toolExecution,
+      turns: [{ content: calls.map((name, i) => ({ type: 'toolCall', id: `c${i}`, name, arguments: { ms: 10 } })) }, { content: 'Done.' }],
+    });
+    const { trace, events } = await runScenario(scenario, { clock, tools }).finished;
+    return { starts: trace.filter((e) => e.type === 'trace_batch_start'), events };
+  };
+
+  it('names the sequential tools (once each, in call order) when the loop setting is parallel', async () => {
+    const one = await batchStarts('parallel', ['nap_b', 'nap_a', 'nap_a']);
+    expect(one.starts).toMatchObject([{ mode: 'sequential', sequentialBecause: ['nap_a'] }]);
+    const two = await batchStarts('parallel', ['nap_c', 'nap_b', 'nap_a']);
+    expect(two.starts).toMatchObject([{ mode: 'sequential', sequentialBecause: ['nap_c', 'nap_a'] }]);
+    // pi's own events carry nothing of it.
+    expect(JSON.stringify(two.events)).not.toContain('sequentialBecause');
+  });
+
+  it('says nothing more when the setting is sequential anyway, or no tool forces it', async () => {
+    const setting = await batchStarts('sequential', ['nap_a', 'nap_b']);
+    expect(setting.starts).toHaveLength(1);
+    expect(setting.starts[0]).not.toHaveProperty('sequentialBecause');
+    const parallel = await batchStarts('parallel', ['nap_b', 'nap_b']);
+    expect(parallel.starts).toMatchObject([{ mode: 'parallel' }]);
+    expect(parallel.starts[0]).not.toHaveProperty('sequentialBecause');
+  });
+});

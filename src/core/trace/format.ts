@@ -20,7 +20,7 @@ export function formatTraceEvent(event: TraceEvent, withData = true): string {
     case 'trace_turn_start': return `${at} turn ${event.turn} start`;
     case 'trace_turn_end': return `${at} turn ${event.turn} end`;
     case 'trace_batch_start':
-      return `${at} batch start ${event.mode}${event.truncated ? ' truncated' : ''} [${event.toolCallIds.join(',')}]`;
+      return `${at} batch start ${event.mode}${event.truncated ? ' truncated' : ''}${event.sequentialBecause ? ` because ${event.sequentialBecause.join(',')}` : ''} [${event.toolCallIds.join(',')}]`;
     case 'trace_batch_end': return `${at} batch end${event.terminate ? ' terminate' : ''}`;
     case 'trace_block_start': return `${at} block ${event.contentIndex} start ${event.kind}${event.toolCallId ? ` ${event.toolCallId}` : ''}`;
     case 'trace_block_delta': return `${at} block ${event.contentIndex} delta ${event.chars}`;

@@ -46,15 +46,16 @@ export class LayoutBuilder {
         this.openTurn = undefined;
         return;
       case 'trace_batch_start': {
+        const because = event.sequentialBecause ? { sequentialBecause: event.sequentialBecause } : {};
         this.openBatch = {
-          turn: event.turn, mode: event.mode, toolCallIds: event.toolCallIds, truncated: event.truncated === true,
+          turn: event.turn, mode: event.mode, toolCallIds: event.toolCallIds, truncated: event.truncated === true, ...because,
           terminate: false, startMs: ms, endMs: ms, startSeq: seq,
         };
         this.batches.push(this.openBatch);
         const size = event.toolCallIds.length;
         event.toolCallIds.forEach((id, index) => {
           // The id's name is filled in by its queued phase_start, which follows at once.
-          this.newLane(id, '', event.turn, { mode: event.mode, index, size, truncated: event.truncated === true }, ms);
+          this.newLane(id, '', event.turn, { mode: event.mode, index, size, truncated: event.truncated === true, ...because }, ms);
         });
         return;
       }

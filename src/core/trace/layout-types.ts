@@ -60,7 +60,7 @@ export interface CallLane {
   label: string;
   turn: number;
   /** The batch the call ran in: its mode, the call's position (0-based) and size; `truncated` for a length stop. */
-  batch: { mode: 'parallel' | 'sequential'; index: number; size: number; truncated: boolean };
+  batch: { mode: 'parallel' | 'sequential'; index: number; size: number; truncated: boolean; sequentialBecause?: string[] };
   startMs: number;
   endMs: number;
   /** The result phase's outcome (how the call ended for the model), `skipped` for a call an abort left waiting;
@@ -109,6 +109,8 @@ export interface BatchSpan extends SpanRefs {
   mode: 'parallel' | 'sequential';
   toolCallIds: string[];
   truncated: boolean;
+  /** Names of the sequential tools that made this batch sequential although the loop setting is parallel. */
+  sequentialBecause?: string[];
   terminate: boolean;
   startMs: number;
   endMs: number;

@@ -58,13 +58,15 @@ export class Tracer {
   }
 
   /** Opens the batch and a `queued` span for each of its calls (closed when the call's pipeline begins). */
-  batchStart(mode: 'parallel' | 'sequential', toolCalls: readonly ToolCall[], truncated = false): void {
+  batchStart(mode: 'parallel' | 'sequential', toolCalls: readonly ToolCall[], truncated = false, sequentialBecause?: string[]): void {
     const t = this.clock.now();
     const toolCallIds = toolCalls.map((call) => call.id);
     this.batchOpen = true;
     this.emit(truncated
       ? { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds, truncated }
-      : { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds });
+      : sequentialBecause?.length
+        ? { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds, sequentialBecause }
+        : { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds });
     this.batchCalls = toolCalls;
     this.nextToStart = 0;
     this.openPhases = new Array(toolCalls.length);

@@ -48,7 +48,12 @@ export type TraceEvent =
   | { type: 'trace_turn_start'; t: number; turn: number }
   | { type: 'trace_turn_end'; t: number; turn: number }
   // `truncated`: the message stopped at the output-token limit, so every call fails without running (pi's rule).
-  | { type: 'trace_batch_start'; t: number; turn: number; mode: 'parallel' | 'sequential'; toolCallIds: string[]; truncated?: boolean }
+  // `sequentialBecause`: the loop setting is parallel, but these tools (by name, once each, in call order) have
+  // `executionMode: "sequential"`, which makes the whole batch sequential (pi's rule).
+  | {
+      type: 'trace_batch_start'; t: number; turn: number; mode: 'parallel' | 'sequential'; toolCallIds: string[];
+      truncated?: boolean; sequentialBecause?: string[];
+    }
   | { type: 'trace_batch_end'; t: number; turn: number; terminate: boolean }
   | { type: 'trace_block_start'; t: number; turn: number; contentIndex: number; kind: BlockKind; toolCallId?: string }
   | { type: 'trace_block_delta'; t: number; turn: number; contentIndex: number; chars: number }

@@ -92,3 +92,29 @@ describe('event log rows', () => {
     expect(buildLogEntries(recording.events, n, filter({ stream: 'text', trace: true })).filter((r) => r.type === 'message_update')).toHaveLength(1);
   });
 });
+
+describe('the sequential-batch annotation', () => {
+  it('says which tools made a parallel setting run a batch sequentially, even with trace events hidden', async () => {
+    const parsed = parseScenario(JSON.stringify({
+      prompt: 'Nap', toolExecution: 'parallel',
+      turns: [{ content: [{ type: 'toolCall', id: 'a', name: 'nap_a', arguments: {} }, { type: 'toolCall', id: 'b', name: 'nap_b', arguments: {} }] }, { content: 'Done.' }],
+    }));
+    if (!parsed.ok) throw new Error(parsed.errors[0].message);
+    const nap = (name: string, executionMode?: 'sequential') => ({
+      name, label: name, description: 'Naps', parameters: Type.Object({}), ...(executionMode ? { executionMode } : {}),
+      execute: async () => ({ content: [{ type: 'text' as const, text: 'z' }], details: {} }),
+    });
+    const recording = await recordScenario(parsed.scenario, { id: 'r', clock: new VirtualClock(), tools: [nap('nap_a', 'sequential'), nap('nap_b')] }).finished;
+    const rows = buildLogEntries(recording.events, recording.events.length, filter());
+    const notes = rows.filter((r) => r.sequentialBecause);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ source: 'trace', type: 'trace_batch_start', sequentialBecause: ['nap_a'], toolCallIds: ['a', 'b'] });
+    // Between the assistant's message and the first call, as it happens; the other trace events stay hidden.
+    const order = rows.map((r) => r.type);
+    expect(order.indexOf('trace_batch_start')).toBeLessThan(order.indexOf('tool_execution_start'));
+    expect(rows.filter((r) => r.source === 'trace')).toHaveLength(1);
+    // A batch that is parallel says nothing.
+    const plain = await record(twoCalls);
+    expect(buildLogEntries(plain.events, plain.events.length, filter()).some((r) => r.sequentialBecause)).toBe(false);
+  });
+});

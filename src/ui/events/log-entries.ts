@@ -37,6 +37,11 @@ export interface LogEntry {
   /** A stream row's message text as assembled so far (the summary is its first line or so). */
   text?: string;
   isError?: boolean;
+  /**
+   * A playground annotation worded in the reader's language instead of the summary: a batch made sequential by
+   * tools with executionMode "sequential" (their names). Shown even while trace events are hidden.
+   */
+  sequentialBecause?: readonly string[];
 }
 
 interface Base { toolCallIds: readonly string[]; summary: string; isError?: boolean }
@@ -121,11 +126,13 @@ export function buildLogEntries(events: readonly RecordedEvent[], count: number,
     const type = entry.event.type;
     // Any other pi event ends a streamed message's row, shown or not (message_end is always between two messages).
     if (entry.source === 'pi' && type !== 'message_update') stream = null;
-    if (entry.source === 'trace' ? !filter.trace : !filter.types.has(type)) continue;
+    const because = entry.source === 'trace' && entry.event.type === 'trace_batch_start' ? entry.event.sequentialBecause : undefined;
+    if (entry.source === 'trace' ? !filter.trace && !because : !filter.types.has(type)) continue;
     const info = base(entry);
     if (filter.toolCallId !== null && !info.toolCallIds.includes(filter.toolCallId)) continue;
     const row: LogEntry = { key: entry.seq, seq: entry.seq, t: entry.t, source: entry.source, type, summary: info.summary, toolCallIds: info.toolCallIds, payload: entry.event };
     if (info.isError) row.isError = true;
+    if (because) row.sequentialBecause = because;
     if (entry.source === 'pi' && entry.event.type === 'message_update') {
       const update = entry.event.assistantMessageEvent as { type: string; delta?: unknown; contentIndex?: number };
       if (filter.stream === 'chunks') {

@@ -153,6 +153,11 @@ export function tp(key: string, count: number, params?: MessageParams): string {
   return t(`${key}.${count === 1 ? 'one' : 'other'}`, { count, ...params });
 }
 
+/** Names (of tools, files) as a list in the current language: `a, b` / `a、b`. */
+export function toolList(names: readonly string[]): string {
+  return names.join(i18n.locale === 'zh-CN' ? '、' : ', ');
+}
+
 /** A message a state class produced (see src/state/ui-message.ts). */
 export function tm(message: { key: string; params?: MessageParams }): string {
   return t(message.key, message.params);

@@ -25,6 +25,8 @@ export const messages = defineMessages({
     'events.beforeStart': 'The cursor is before the first event. Press Play or Step.',
     'events.noneMatch': 'No event up to the cursor matches the filters.',
     'events.expand': 'Show the payload',
+    'events.sequentialBecause.one': 'This batch runs sequentially because {names} is sequential (the loop setting is parallel)',
+    'events.sequentialBecause.other': 'This batch runs sequentially because {names} are sequential (the loop setting is parallel)',
     'events.collapse': 'Hide the payload',
   },
   'zh-CN': {
@@ -50,6 +52,8 @@ export const messages = defineMessages({
     'events.beforeStart': '光标位于第一个事件之前。请按“播放”或“前进”。',
     'events.noneMatch': '光标之前没有符合筛选条件的事件。',
     'events.expand': '显示载荷',
+    'events.sequentialBecause.one': '此批次按顺序执行，因为 {names} 是顺序工具（循环设置为并行）',
+    'events.sequentialBecause.other': '此批次按顺序执行，因为 {names} 都是顺序工具（循环设置为并行）',
     'events.collapse': '隐藏载荷',
   },
 });
