@@ -53,3 +53,17 @@ for (const width of [1440, 1280, 390]) {
     await page.screenshot({ path: `test-results/welcome-${width}.png` });
   });
 }
+
+test('the header keeps one row at the narrowest shell (760 px): Welcome and Lessons become icons', async ({ page }) => {
+  await page.setViewportSize({ width: 760, height: 700 });
+  await page.goto('/?welcome=0');
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  const header = page.locator('header').first();
+  const height = await header.evaluate((el) => el.getBoundingClientRect().height);
+  const overflow = await header.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(height).toBeLessThan(60);
+  await expect(page.getByRole('button', { name: 'Lessons' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('theme-toggle')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/header-760.png', clip: { x: 0, y: 0, width: 760, height: 60 } });
+});
