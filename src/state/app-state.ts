@@ -51,8 +51,10 @@ export interface AppServices {
 export interface RunningApp extends AppState {
   /** Loads the stored workspace, view state and preferences, then starts autosave and evaluation. */
   start(): Promise<void>;
-  /** Saves everything pending now (pagehide). */
+  /** Saves everything pending now and resolves when it is saved (unmount, tests). */
   flush(): Promise<void>;
+  /** The page is going away (pagehide, hidden): enqueues the workspace write before returning. */
+  flushNow(): void;
   dispose(): void;
 }
 
@@ -122,6 +124,10 @@ export function createAppState(services: AppServices): RunningApp {
     },
     async flush() {
       await Promise.all([persistence.flush(), preferences.flush()]);
+    },
+    flushNow() {
+      persistence.flushNow();
+      void preferences.flush();
     },
     dispose() {
       autoRecord.dispose();

@@ -10,6 +10,7 @@ import { holdClockDuringFs } from './files-run.ts';
 import type { FilesState } from './files.svelte.ts';
 import type { RunEnvironment, TraceSource } from './run.svelte.ts';
 import type { EvaluatedTool } from './tool-runtime.ts';
+import { msg, type UiMessage } from './ui-message.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
 /** Workspace extension key of the setting (saved and shared with the workspace). */
@@ -44,6 +45,7 @@ export interface RunFiles {
 
 export class CodingToolsState {
   #declarations = $state.raw<readonly EvaluatedTool[]>([]);
+  #setupError = $state.raw<UiMessage | null>(null);
 
   readonly setting: CodingToolsSetting;
   /** The tools runs get, minus any a workspace tool overrides by name (as a pi extension overrides a built-in). */
@@ -65,6 +67,15 @@ export class CodingToolsState {
     this.declarations = $derived(this.#declarations.filter((d) => (this.active as string[]).includes(d.name)));
   }
 
+  /** The coding tools could not be set up (the filesystem did not load, or a run could not get them). */
+  get setupError(): UiMessage | null { return this.#setupError; }
+  dismissSetupError(): void { this.#setupError = null; }
+
+  #failed(error: unknown): undefined {
+    this.#setupError = msg('storage.error.codingTools', { detail: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
+
   #userToolNames(): Set<string> {
     return new Set(this.userToolNames());
   }
@@ -72,7 +83,7 @@ export class CodingToolsState {
   /** Loads the declarations (with the filesystem chunk). Never rejects: without the chunk there is nothing to declare. */
   async start(): Promise<void> {
     if (this.files.status === 'failed') return;
-    const loaded = await this.files.loaded().catch(() => undefined);
+    const loaded = await this.files.loaded().catch((error: unknown) => this.#failed(error));
     if (!loaded) return;
     const { kit } = loaded;
     const tools = kit.tools.createCodingTools(kit.tools.createMemoryFileSystem());
@@ -150,7 +161,10 @@ export class CodingToolsState {
       ...(base.identity ? { identity: () => base.identity!() } : {}),
       prepare: async (clock) => {
         const prepared = await base.prepare(clock);
-        const files = await this.prepareRun({ clock, trace: (event) => this.#recordingSink?.(event) }).catch(() => undefined);
+        // Only when built-in tools are chosen does a failure matter to the run (and deserve a word).
+        const files = await this.prepareRun({ clock, trace: (event) => this.#recordingSink?.(event) }).catch(
+          (error: unknown) => (this.active.length ? this.#failed(error) : undefined),
+        );
         return {
           ...prepared,
           tools: [...prepared.tools, ...(files?.tools ?? [])],

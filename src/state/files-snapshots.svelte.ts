@@ -4,6 +4,7 @@
 import type { FsSnapshot } from '../core/tools/snapshot.ts';
 import type { ActionResult, FilesNotice } from './files-notices.ts';
 import { noticeForError } from './files-notices.ts';
+import { uniqueById } from '../core/portable/unique-ids.ts';
 import { measureSnapshot, type SnapshotInfo, type SnapshotRepository } from './files-snapshot-store.ts';
 import type { FilesState } from './files.svelte.ts';
 
@@ -62,7 +63,12 @@ export class FilesSnapshotsState {
 
   async load(): Promise<void> {
     try {
-      this.#list = sortNewest(await this.repository.list());
+      // Two index entries with one id name the same stored files: the first is kept, the others are named.
+      const { items, changes } = uniqueById(await this.repository.list(), 'drop', (info) => info.name);
+      this.#list = sortNewest(items);
+      if (changes.length) {
+        this.#notice = { tone: 'info', key: 'files.snapshots.duplicates', params: { names: changes.map((c) => `“${c.name}” (${c.from})`).join(', ') } };
+      }
     } catch (error) {
       this.#notice = noticeForError(error);
     }

@@ -17,6 +17,8 @@ import type { RunState } from './run.svelte.ts';
 import { msg, type UiMessage } from './ui-message.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export type LessonStatus = 'idle' | 'recording' | 'ready' | 'error';
 
 /** A sandbox of the lessons' own, serving each lesson's files as `fs` (never the learner's files). */
@@ -43,6 +45,7 @@ export class LessonsState {
   #error = $state.raw<UiMessage | null>(null);
   #stash = $state.raw<WorkspaceStash | null>(null);
   #notice = $state.raw<UiMessage | null>(null);
+  #storageError = $state.raw<UiMessage | null>(null);
   readonly #captions: LessonCaptions;
   #kit: Promise<LessonSandboxKit> | undefined;
   #sequence = 0;
@@ -67,6 +70,9 @@ export class LessonsState {
   get error(): UiMessage | null { return this.#error; }
   /** A remark about the workspace switch (the learner's workspace could not be set aside). */
   get notice(): UiMessage | null { return this.#notice; }
+  /** Storage refused to keep the progress (or to drop the stash): shown in the status area until it works again. */
+  get storageError(): UiMessage | null { return this.#storageError; }
+  dismissStorageError(): void { this.#storageError = null; }
   /** The learner's own workspace is waiting aside, so they can return to it. */
   get hasStash(): boolean { return this.#stash !== null; }
   /** The lesson whose tools are in the editor, if any. */
@@ -200,7 +206,9 @@ export class LessonsState {
     if (!stash) return;
     this.workspace.replaceAll(stash.workspace, msg('lessons.action.return'));
     this.#stash = null;
-    await this.store.delete(STASH_KEY).catch(() => undefined);
+    await this.store.delete(STASH_KEY).catch((error: unknown) => {
+      this.#storageError = msg('storage.error.stashDelete', { detail: errorText(error) });
+    });
   }
 
   dispose(): void {
@@ -234,9 +242,11 @@ export class LessonsState {
   }
 
   async #loadWorkspace(lesson: Lesson): Promise<void> {
-    if (this.workspaceLessonId === lesson.id) return;
-    if (this.workspaceLessonId === null) {
-      // The editor holds the learner's own work: put it aside durably before replacing it.
+    if (this.workspaceLessonId === lesson.id && this.#stash) return;
+    // The editor holds the learner's own work unless it is a lesson workspace put there while their work waits in
+    // the stash. A workspace carrying a lesson marker without a stash (a link shared while a lesson was open) is
+    // theirs too: put it aside durably before replacing it.
+    if (this.workspaceLessonId === null || !this.#stash) {
       const stash: WorkspaceStash = { workspace: this.workspace.snapshot(), savedAt: Date.now() };
       try {
         await this.store.set(STASH_KEY, stash);
@@ -256,7 +266,10 @@ export class LessonsState {
     if (lesson && isComplete(next, lesson.quiz.map((q) => q.id))) next.completed = true;
     if (JSON.stringify(next) === JSON.stringify(before) && id in this.#progress) return;
     this.#progress = { ...this.#progress, [id]: next };
-    void this.store.set(PROGRESS_KEY, $state.snapshot(this.#progress)).catch(() => undefined);
+    void this.store.set(PROGRESS_KEY, $state.snapshot(this.#progress)).then(
+      () => { this.#storageError = null; },
+      (error: unknown) => { this.#storageError = msg('storage.error.progress', { detail: errorText(error) }); },
+    );
   }
 
   #fail(error: UiMessage): void {

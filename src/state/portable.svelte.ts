@@ -8,6 +8,7 @@ import type { ExportFile } from '../core/portable/export-pi/bundle.ts';
 import type { ImportedSession } from '../core/portable/pi-session.ts';
 import type { WorkspacePreview } from '../core/portable/preview.ts';
 import type { ShareScope } from '../core/portable/share-link.ts';
+import { uniqueById, uniqueScenarioIds, type IdChange } from '../core/portable/unique-ids.ts';
 import type { PortableWorkspace } from '../core/portable/workspace-shape.ts';
 import { SCENARIOS_KEY, parseScenarioDocument, type StoredScenario } from '../storage/scenarios.ts';
 import { createFileId, type Workspace } from '../storage/workspace.ts';
@@ -35,6 +36,8 @@ export interface IncomingOffer {
   session?: ImportedSession;
   /** For a session: the id of the scenario it adds. */
   scenarioId?: string;
+  /** Scenarios whose id was repeated in what arrived, and the id each was given. */
+  renamed: IdChange[];
 }
 
 export interface Refused {
@@ -82,6 +85,7 @@ export class PortableState {
   #refused = $state.raw<Refused | null>(null);
   #notice = $state.raw<UiMessage | null>(null);
   #backups = $state.raw<WorkspaceBackup[]>([]);
+  #backupChanges = $state.raw<IdChange[]>([]);
 
   #codec = $state.raw<PortableCodec | null>(null);
   #loading: Promise<void> | null = null;
@@ -122,6 +126,8 @@ export class PortableState {
   /** The outcome of the last accepted offer or restore (shown once, then dismissed). */
   get notice(): UiMessage | null { return this.#notice; }
   get backups(): readonly WorkspaceBackup[] { return this.#backups; }
+  /** Backups stored under a repeated id, renamed in the list so each can still be restored. */
+  get backupChanges(): readonly IdChange[] { return this.#backupChanges; }
 
   openDialog(dialog: PortableDialog, focus: ImportSource | null = null): void {
     this.#importFocus = focus;
@@ -140,8 +146,9 @@ export class PortableState {
     if (token === null) return false;
     const decoded = decodeShareToken(token);
     if (!decoded.ok) return this.#refuse({ origin: 'link', error: decoded.error });
-    const { workspace, scope } = decoded.payload;
-    this.#present({ origin: 'link', scope, workspace: workspace as Workspace, preview: previewWorkspace(workspace) });
+    const { scope } = decoded.payload;
+    const { workspace, changes } = uniqueScenarioIds(decoded.payload.workspace);
+    this.#present({ origin: 'link', scope, workspace: workspace as Workspace, preview: previewWorkspace(workspace), renamed: changes });
     return true;
   }
 
@@ -150,8 +157,8 @@ export class PortableState {
     const { parseWorkspaceFile, previewWorkspace } = this.#need();
     const parsed = parseWorkspaceFile(text, byteLength);
     if (!parsed.ok) return void this.#refuse({ origin: 'file', fileName, error: parsed.error });
-    const { workspace } = parsed.file;
-    this.#present({ origin: 'file', fileName, scope: 'workspace', workspace: workspace as Workspace, preview: previewWorkspace(workspace) });
+    const { workspace, changes } = uniqueScenarioIds(parsed.file.workspace);
+    this.#present({ origin: 'file', fileName, scope: 'workspace', workspace: workspace as Workspace, preview: previewWorkspace(workspace), renamed: changes });
   }
 
   /** Reads a pi session file (JSONL): offered as a scenario added to the current workspace. */
@@ -170,7 +177,7 @@ export class PortableState {
       const chosen = new Set<string>([...(setting.enabled ? setting.tools : []), ...session.codingTools]);
       workspace[CODING_TOOLS_KEY] = { enabled: true, tools: CODING_TOOL_ORDER.filter((name) => chosen.has(name)) };
     }
-    this.#present({ origin: 'session', fileName, scope: 'session', workspace, preview: previewWorkspace(workspace), session, scenarioId: item.id });
+    this.#present({ origin: 'session', fileName, scope: 'session', workspace, preview: previewWorkspace(workspace), session, scenarioId: item.id, renamed: [] });
   }
 
   /**
@@ -211,7 +218,9 @@ export class PortableState {
   }
 
   async loadBackups(): Promise<void> {
-    this.#backups = await this.deps.backups.list();
+    const { items, changes } = uniqueById(await this.deps.backups.list(), 'rename');
+    this.#backups = items;
+    this.#backupChanges = changes;
   }
 
   /** Brings a backup back as the workspace (undoable; the current one is backed up first). */

@@ -151,6 +151,7 @@ export const messages = defineMessages({
     'files.snapshots.attached': 'Runs of this scenario now start from “{name}”.',
     'files.snapshots.detached': 'Runs no longer start from “{name}”.',
     'files.snapshots.damaged': 'The snapshot “{name}” could not be read back; it may be damaged. The files were left as they are.',
+    'files.snapshots.duplicates': 'Some snapshots were listed twice under one id; only the first of each is shown: {names}.',
     'files.snapshots.runRestored': 'The files are back as the run started from them.',
 
     'files.codingTools.intro': 'pi’s built-in coding tools, working on these files with {cwd} as the working directory. Runs get them after your own tools, and the model sees them in every request.',
@@ -317,6 +318,7 @@ export const messages = defineMessages({
     'files.snapshots.attached': '此场景的运行现在从“{name}”开始。',
     'files.snapshots.detached': '运行不再从“{name}”开始。',
     'files.snapshots.damaged': '无法读回快照“{name}”，它可能已损坏。文件保持原样。',
+    'files.snapshots.duplicates': '有些快照以同一个 id 列出了多次；每组只显示第一个：{names}。',
     'files.snapshots.runRestored': '文件已恢复为运行开始时的样子。',
 
     'files.codingTools.intro': 'pi 内置的编码工具，以 {cwd} 为工作目录操作这些文件。运行时它们排在你自己的工具之后，模型在每次请求中都能看到它们。',
