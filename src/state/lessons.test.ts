@@ -70,6 +70,34 @@ describe('the lesson workspace', () => {
     expect(env.run.recordings).toHaveLength(1);
   });
 
+  it('stashes a workspace that carries a lesson marker (a shared link) and gives it back with its edits', async () => {
+    const env = setup();
+    const shared = { ...createStarterWorkspace(), lesson: { id: 'hooks' } };
+    env.workspace.load(shared);
+    env.workspace.setSource(env.workspace.tools[0].id, '// edited after the link');
+    const mine = env.workspace.snapshot();
+    await env.lessons.open('tools-in-the-loop');
+    expect(env.lessons.hasStash).toBe(true);
+    expect(env.lessons.workspaceLessonId).toBe('tools-in-the-loop');
+    // A second lesson opened from the first lesson's workspace keeps the stash as it was.
+    await env.lessons.open('hooks');
+    await env.lessons.returnToWorkspace();
+    expect(env.workspace.snapshot()).toEqual(mine);
+  });
+
+  it('shows a lesson-progress save that storage refuses, and clears it once a save lands', async () => {
+    const store = createFaultyStore(createMemoryStore());
+    const env = setup(store);
+    await env.lessons.load();
+    store.fail('quota', { writesOnly: true });
+    await env.lessons.open('tools-in-the-loop');
+    await expect.poll(() => env.lessons.storageError?.key).toBe('storage.error.progress');
+    expect(env.lessons.storageError?.params?.detail).toContain('quota');
+    store.fail(null);
+    env.lessons.answer(findLesson('tools-in-the-loop')!.quiz[0].id, 'x');
+    await expect.poll(() => env.lessons.storageError).toBeNull();
+  });
+
   it('records the tools and hooks as edited in the editor; captions that no longer happen are counted', async () => {
     const env = setup();
     await env.lessons.open('throw-or-return');

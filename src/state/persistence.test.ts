@@ -194,3 +194,53 @@ describe('two tabs on one workspace', () => {
     expect(tabB.workspace.settings.systemPrompt).toBe('B, unsaved');
   });
 });
+
+describe('a damaged stored record', () => {
+  it('shows what repair keeps, saves nothing over it until repaired, then saves the editor\'s version', async () => {
+    const store = createMemoryStore();
+    const good = { id: 'g', name: 'good', kind: 'typescript', source: '// good' };
+    const raw = { revision: 5, writer: 'x', savedAt: 1, workspace: { tools: [good, { id: 'b', name: 'calc', source: 42 }], hooks: '', settings: { toolExecution: 'parallel', systemPrompt: '' } } };
+    await store.set('workspace:default', raw);
+    const app = await open(store, unique('ch'));
+    expect(app.persistence.status).toBe('damaged');
+    expect(app.persistence.damaged?.issues[0].item).toEqual({ list: 'tool', index: 2, name: 'calc', field: 'source' });
+    expect(app.workspace.tools.map((t) => t.id)).toEqual(['g']);
+    app.workspace.setSource('g', '// edited');
+    await new Promise((r) => setTimeout(r, 100));
+    await app.flush();
+    app.flushNow();
+    expect(await store.get('workspace:default')).toEqual(raw);
+    await app.persistence.repair();
+    expect(app.persistence.status).toBe('saved');
+    expect(await store.get('workspace:default')).toMatchObject({ revision: 6, workspace: { tools: [{ id: 'g', source: '// edited' }] } });
+    // The dropped tool is still in the copy kept aside.
+    expect(await store.get('damaged:workspace:default')).toMatchObject([{ record: raw }]);
+  });
+
+  it('resets to the examples on request, keeping the damaged copy aside', async () => {
+    const store = createMemoryStore();
+    await store.set('workspace:default', 'not a record');
+    const app = await open(store, unique('ch'));
+    expect(app.persistence.damaged?.repaired).toBeNull();
+    await app.persistence.resetDamaged();
+    expect(app.persistence.damaged).toBeNull();
+    expect(await store.get('workspace:default')).toMatchObject({ revision: 1 });
+    expect(await store.get<{ record: unknown }[]>('damaged:workspace:default')).toMatchObject([{ record: 'not a record' }]);
+  });
+});
+
+describe('leaving the page', () => {
+  it('writes the pending edit at once on flushNow, without waiting for the debounce', async () => {
+    const store = createMemoryStore();
+    const app = createAppState({ store, runtime: createFakeRuntime(), channelName: unique('ch'), saveDelayMs: 10_000, typingDelayMs: 0 });
+    running.push(app);
+    await app.start();
+    const id = app.workspace.tools[0].id;
+    app.workspace.setSource(id, '// last words');
+    app.flushNow();
+    await until(() => !app.persistence.dirty, 'the write to land');
+    const saved = await store.get<{ workspace: { tools: { source: string }[] } }>('workspace:default');
+    expect(saved?.workspace.tools[0].source).toBe('// last words');
+  });
+});
+

@@ -1,6 +1,6 @@
 // The IndexedDB KeyValueStore (idb-keyval). Every operation is bounded in time: an open request that another
 // tab blocks never settles in idb-keyval, and a save that hangs forever would lose edits without a word.
-import { createStore, del, get, set, update, type UseStore } from 'idb-keyval';
+import { createStore, del, get, promisifyRequest, update, type UseStore } from 'idb-keyval';
 import type { KeyValueStore } from './kv-store.ts';
 
 export interface IdbStoreOptions {
@@ -38,7 +38,13 @@ export function createIdbStore(options: IdbStoreOptions = {}): KeyValueStore {
   return {
     durable: true,
     get: <T>(key: string) => bounded(`reading "${key}"`, () => get<T>(key, store())),
-    set: (key, value) => bounded(`writing "${key}"`, () => set(key, value, store())),
+    // A plain write asks for its commit at once: a page being unloaded (pagehide) aborts a transaction that is
+    // still waiting to auto-commit, and the write would be lost on reload.
+    set: (key, value) => bounded(`writing "${key}"`, () => store()('readwrite', (objects) => {
+      objects.put(value, key);
+      objects.transaction.commit?.();
+      return promisifyRequest(objects.transaction);
+    })),
     update: <T>(key: string, updater: (old: T | undefined) => T) =>
       bounded(`updating "${key}"`, () => update<T>(key, updater, store())),
     delete: (key) => bounded(`deleting "${key}"`, () => del(key, store())),

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createIdbStore } from './idb-store.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { createFaultyStore } from './testing/faulty-store.ts';
-import { createWorkspaceRepository, type SavedNotice, type WorkspaceRepository } from './workspace-repository.ts';
+import { createWorkspaceRepository, damagedKey, type SavedNotice, type WorkspaceRepository } from './workspace-repository.ts';
 import type { Workspace } from './workspace.ts';
 
 const opened: WorkspaceRepository[] = [];
@@ -131,3 +131,53 @@ describe('workspace repository when storage fails', () => {
     await new Promise((resolve) => { deletion.onsuccess = resolve; deletion.onerror = resolve; });
   });
 });
+
+describe('damaged records and writes without a read', () => {
+  it('loads a damaged record as damage, keeps a copy aside, and refuses unforced saves over it', async () => {
+    const store = createMemoryStore();
+    const raw = { revision: '7', writer: 'x', savedAt: 1, workspace: workspace('kept') };
+    await store.set('workspace:default', raw);
+    const r = repo(store, { channelName: uniqueName('ch') });
+    const loaded = await r.load();
+    expect(loaded.ok && loaded.record).toBeNull();
+    expect(loaded.ok && loaded.damaged?.issues.map((i) => i.path)).toEqual(['revision']);
+    expect(loaded.ok && loaded.damaged?.repaired?.workspace.tools[0].source).toBe('kept');
+    expect((await store.get<{ record: unknown }[]>(damagedKey()))?.map((c) => c.record)).toEqual([raw]);
+    // Loading again does not add the same copy twice.
+    await r.load();
+    expect(await store.get<unknown[]>(damagedKey())).toHaveLength(1);
+
+    const refused = await r.save(workspace('over it'), 7);
+    expect(!refused.ok && 'damaged' in refused).toBe(true);
+    expect(await store.get('workspace:default')).toEqual(raw);
+    expect(await r.save(workspace('repaired'), 7, { force: true })).toEqual({ ok: true, revision: 8 });
+    expect((await r.load()).ok).toBe(true);
+    expect((await r.loadDamaged()).map((c) => c.record)).toEqual([raw]);
+  });
+
+  it('writes back record fields it does not know, on saves and on writes without a read', async () => {
+    const store = createMemoryStore();
+    await store.set('workspace:default', { revision: 2, writer: 'x', savedAt: 1, workspace: workspace('one'), syncedFrom: 'laptop' });
+    const r = repo(store, { channelName: uniqueName('ch') });
+    await r.load();
+    expect(await r.save(workspace('two'), 2)).toEqual({ ok: true, revision: 3 });
+    expect(await store.get('workspace:default')).toMatchObject({ revision: 3, syncedFrom: 'laptop' });
+    expect(await r.saveNow(workspace('three'), 3)).toEqual({ ok: true, revision: 4 });
+    expect(await store.get('workspace:default')).toMatchObject({ revision: 4, syncedFrom: 'laptop', workspace: { tools: [{ source: 'three' }] } });
+  });
+
+  it('enqueues the write without a read before saveNow returns (real IndexedDB)', async () => {
+    const dbName = uniqueName('now');
+    const inner = createIdbStore({ dbName });
+    let reads = 0;
+    const counting = { ...inner, get: <T,>(key: string) => { reads++; return inner.get<T>(key); }, update: <T,>(key: string, fn: (old: T | undefined) => T) => { reads++; return inner.update<T>(key, fn); } };
+    const r = repo(counting, { channelName: uniqueName('ch') });
+    const writing = r.saveNow(workspace('at once'), 0);
+    expect(reads).toBe(0);
+    expect(await writing).toEqual({ ok: true, revision: 1 });
+    const again = repo(createIdbStore({ dbName }), { channelName: uniqueName('ch') });
+    const loaded = await again.load();
+    expect(loaded.ok && loaded.record?.workspace.tools[0].source).toBe('at once');
+  });
+});
+
