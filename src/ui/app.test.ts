@@ -214,7 +214,7 @@ describe('storage trouble, as the user sees it', () => {
   it('asks which version to keep when another tab saved over pending edits', async () => {
     const store = createMemoryStore();
     const channelName = `conflict-${Date.now()}`;
-    const tabA = await start({ store, channelName, saveDelayMs: 5000 });
+    const tabA = await start({ store, channelName, saveDelayMs: 300 });
     const tabB = await start({ store, channelName, saveDelayMs: 5000 });
     const [deleteA, deleteB] = [tabA, tabB].map((tab) =>
       tab.target.querySelector<HTMLElement>('[data-testid="tool-item"][data-name="echo"] [data-testid="tool-delete"]')!);
@@ -223,8 +223,8 @@ describe('storage trouble, as the user sees it', () => {
     const menuA = tabA.target.querySelector<HTMLButtonElement>('[data-testid="workspace-menu"]')!;
     menuA.click();
     await waitFor(() => tabA.target.querySelector('[data-testid="menu-export-file"]'), 'the menu');
-    // Tab A saves first (pagehide flush).
-    window.dispatchEvent(new Event('pagehide'));
+    // Tab A saves first (its autosave). Both tabs share this window here, so a pagehide would reach both; in the
+    // browser it reaches only the tab being left.
     const message = await waitFor(() => tabB.target.querySelector('[data-testid="status-message"][data-kind="conflict"]'), 'the conflict message');
     expect(message.textContent).toContain('This workspace was changed in another tab');
     tabB.target.querySelector<HTMLButtonElement>('[data-testid="conflict-keep-mine"]')!.click();
