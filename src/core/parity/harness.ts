@@ -160,7 +160,7 @@ export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Sc
     // Let work the run left behind (late onUpdate calls, timers) finish, so both sides record it.
     for (let spins = 0; clock.pendingTimers > 0 && spins < 10_000; spins++) await macrotask();
     // Node reports an unhandled rejection after the macrotask that left it: one more turn lets it arrive.
-    await macrotask();
+    await turn();
     if (setup.inspect) log(`inspect ${setup.inspect()}`);
     return { events: [...events], log: [...lines], settled, unhandled: [...unhandled.caught] };
   } finally {
@@ -216,7 +216,7 @@ async function runStream(
   // macrotasks went by without the stream ending, it stays open.
   let idle = 0;
   for (let spins = 0; !drained && idle < 3 && spins < 100_000; spins++) {
-    await macrotask();
+    await turn();
     idle = clock.pendingTimers > 0 ? 0 : idle + 1;
   }
   if (failure !== undefined) return `consumer failed ${failure}`;
@@ -225,6 +225,10 @@ async function runStream(
 }
 
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** One turn of the event loop, without setTimeout's 1 ms floor where setImmediate exists (Node). */
+const turn = typeof setImmediate === 'function'
+  ? () => new Promise<void>((resolve) => setImmediate(resolve))
+  : macrotask;
 
 /** How the run's promise settled; the moment it did is logged, so a run that ends a tick early shows. */
 async function settle(running: Promise<AgentMessage[]>, recorder: IdentityRecorder, log: (line: string) => void): Promise<string> {
@@ -304,10 +308,10 @@ export function withoutProxyIntrospection(record: RunRecord): RunRecord {
  * too slow for lines of several kilobytes, so tests assert on this instead.
  */
 export function describeDifference(expected: RunRecord, actual: RunRecord): string | undefined {
-  if (expected.settled !== actual.settled) return `settled: pi ${expected.settled} / ours ${actual.settled}`;
-  const unhandled = firstDifference('unhandled rejection', expected.unhandled, actual.unhandled);
-  if (unhandled) return unhandled;
-  return firstDifference('log', expected.log, actual.log) ?? firstDifference('event', expected.events, actual.events);
+  return firstDifference('log', expected.log, actual.log)
+    ?? firstDifference('event', expected.events, actual.events)
+    ?? firstDifference('settled', [expected.settled], [actual.settled])
+    ?? firstDifference('unhandled rejection', expected.unhandled, actual.unhandled);
 }
 
 function firstDifference(what: string, expected: string[], actual: string[]): string | undefined {
