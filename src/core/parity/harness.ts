@@ -265,22 +265,32 @@ interface ProcessLike {
 }
 
 /**
- * Collects the unhandled rejections of one run (the test runner's own listeners are set aside meanwhile, then
- * restored), so a rejection pi leaves unhandled is compared instead of failing the test file.
+ * Collects the unhandled rejections of one run, and the ones handled only later (`handled later …`; listening
+ * also keeps Node from printing a warning for each). The test runner's own listeners are set aside meanwhile and
+ * restored after, so a rejection pi leaves unhandled is compared instead of failing the test file.
  */
 function watchUnhandledRejections(): { caught: string[]; stop(): void } {
   const caught: string[] = [];
   const proc = (globalThis as { process?: ProcessLike }).process;
   if (!proc?.on) return { caught, stop() {} };
-  const saved = proc.listeners('unhandledRejection');
-  proc.removeAllListeners('unhandledRejection');
-  const listener = (reason: unknown) => { caught.push(errorDescription(reason)); };
-  proc.on('unhandledRejection', listener);
+  const events = ['unhandledRejection', 'rejectionHandled'] as const;
+  const saved = events.map((event) => proc.listeners(event));
+  for (const event of events) proc.removeAllListeners(event);
+  const reasons = new Map<unknown, string>();
+  const onUnhandled = (reason: unknown, promise: unknown) => {
+    const text = errorDescription(reason);
+    reasons.set(promise, text);
+    caught.push(text);
+  };
+  const onHandled = (promise: unknown) => { caught.push(`handled later: ${reasons.get(promise) ?? '?'}`); };
+  proc.on('unhandledRejection', onUnhandled);
+  proc.on('rejectionHandled', onHandled);
   return {
     caught,
     stop() {
-      proc.off('unhandledRejection', listener);
-      for (const l of saved) proc.on('unhandledRejection', l);
+      proc.off('unhandledRejection', onUnhandled);
+      proc.off('rejectionHandled', onHandled);
+      events.forEach((event, i) => { for (const listener of saved[i]) proc.on(event, listener); });
     },
   };
 }

@@ -27,8 +27,12 @@ export interface FuzzOptions {
 export interface Divergence {
   seed: number;
   index: number;
-  /** `untraced`: pi vs ours; `traced`: pi vs ours with tracing; `trace`: our trace is malformed; `hung`. */
-  kind: 'untraced' | 'traced' | 'trace' | 'hung';
+  /**
+   * `untraced`: pi vs ours; `traced`: pi vs ours with tracing; `trace`: our trace is malformed; `hung`: pi's run
+   * never settled; `broken`: pi's run failed in the test code itself (a ReferenceError or SyntaxError), which
+   * would make both sides agree on nothing.
+   */
+  kind: 'untraced' | 'traced' | 'trace' | 'hung' | 'broken';
   description: string;
   difference: string;
 }
@@ -42,12 +46,18 @@ export interface FuzzReport {
   piUnhandled: number;
   /** Runs that pi ended by rejecting. */
   piRejected: number;
+  /** Runs whose promise resolved, or whose stream ended (the rest rejected or stayed open). */
+  piCompleted: number;
+  /** Events pi emitted over all scenarios. */
+  piEvents: number;
   ms: number;
 }
 
 export async function runFuzz(pi: LoopModule, ours: LoopModule, host: FauxHost, options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
-  const report: FuzzReport = { seed: options.seed, scenarios: 0, traced: 0, divergences: [], piUnhandled: 0, piRejected: 0, ms: 0 };
+  const report: FuzzReport = {
+    seed: options.seed, scenarios: 0, traced: 0, divergences: [], piUnhandled: 0, piRejected: 0, piCompleted: 0, piEvents: 0, ms: 0,
+  };
   const traceEvery = options.traceEvery ?? 4;
   const limit = options.maxDivergences ?? 1;
   const from = options.only ?? options.from ?? 0;
@@ -61,7 +71,13 @@ export async function runFuzz(pi: LoopModule, ours: LoopModule, host: FauxHost, 
     const actual = await runScenario(ours, host, scenario);
     report.scenarios++;
     report.piUnhandled += expected.unhandled.length;
+    report.piEvents += expected.events.length;
     if (expected.settled.startsWith('rejected')) report.piRejected++;
+    if (expected.settled.startsWith('resolved') || expected.settled.startsWith('stream ended')) report.piCompleted++;
+    if (/^(rejected|threw) (ReferenceError|SyntaxError)/.test(expected.settled)) {
+      diverged('broken', `pi's run failed in the test code: ${expected.settled.slice(0, 300)}`);
+      continue;
+    }
     if (expected.settled === 'hung') {
       diverged('hung', 'pi\'s run did not settle: the generator made a scenario that never ends');
       continue;
@@ -105,6 +121,7 @@ export function formatDivergence(divergence: Divergence): string {
 
 export function formatReport(report: FuzzReport): string {
   return `${report.scenarios} scenarios (seed ${report.seed}, ${report.traced} also traced) in ${(report.ms / 1000).toFixed(1)} s: `
-    + `${report.divergences.length} divergences; pi rejected ${report.piRejected} runs and left ${report.piUnhandled} unhandled rejections`
+    + `${report.divergences.length} divergences; pi emitted ${report.piEvents} events, completed ${report.piCompleted} runs, `
+    + `rejected ${report.piRejected} and left ${report.piUnhandled} unhandled rejections`
     + (report.divergences.length === 0 ? ', ours exactly the same' : '');
 }

@@ -211,8 +211,11 @@ class FuzzWorld {
     const firstTool = (name: string) => this.plan.tools.find((tool) => tool.name === name);
     const steps: FauxStep[] = this.plan.turns.map((turn, t) => {
       const content: AssistantMessage['content'] = turn.blocks.map((block, b) => {
-        if (block.kind === 'text') return text(Array.from({ length: block.words }, (_, w) => `t${t}b${b}w${w}`).join(' '));
-        if (block.kind === 'thinking') return thinking(Array.from({ length: block.words }, (_, w) => `ponder${w}`).join(' '));
+        if (block.kind !== 'call') {
+          return block.kind === 'text'
+            ? text(Array.from({ length: block.words }, (_, w) => `t${t}b${b}w${w}`).join(' '))
+            : thinking(Array.from({ length: block.words }, (_, w) => `ponder${w}`).join(' '));
+        }
         const call = block.call;
         return toolCall(call.name, argsFor(firstTool(call.name)?.schema ?? 'text', call.args), call.id);
       });
