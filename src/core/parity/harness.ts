@@ -7,6 +7,7 @@ import { VirtualClock } from '../clock.ts';
 import type { LoopInstrumentation } from '../loop-run.ts';
 import type { TraceEvent } from '../trace/types.ts';
 import { IdentityRecorder } from '../testing/event-record.ts';
+import { errorDescription, watchUnhandledRejections } from '../testing/unhandled-rejections.ts';
 import { keepLlmMessages, user } from '../testing/messages.ts';
 import { createToolKit, logJson, type ToolKit } from '../testing/tool-kit.ts';
 import type {
@@ -245,54 +246,6 @@ async function settle(running: Promise<AgentMessage[]>, recorder: IdentityRecord
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** A thrown value as text: its class and message for an Error, else its recorded text. */
-function errorDescription(error: unknown): string {
-  if (error instanceof Error) return `${error.constructor.name}: ${error.message}`;
-  try {
-    return new IdentityRecorder().text(error);
-  } catch {
-    return '[unreadable thrown value]';
-  }
-}
-
-interface ProcessLike {
-  listeners(event: string): ((...args: unknown[]) => void)[];
-  removeAllListeners(event: string): void;
-  on(event: string, listener: (...args: unknown[]) => void): void;
-  off(event: string, listener: (...args: unknown[]) => void): void;
-}
-
-/**
- * Collects the unhandled rejections of one run, and the ones handled only later (`handled later …`; listening
- * also keeps Node from printing a warning for each). The test runner's own listeners are set aside meanwhile and
- * restored after, so a rejection pi leaves unhandled is compared instead of failing the test file.
- */
-function watchUnhandledRejections(): { caught: string[]; stop(): void } {
-  const caught: string[] = [];
-  const proc = (globalThis as { process?: ProcessLike }).process;
-  if (!proc?.on) return { caught, stop() {} };
-  const events = ['unhandledRejection', 'rejectionHandled'] as const;
-  const saved = events.map((event) => proc.listeners(event));
-  for (const event of events) proc.removeAllListeners(event);
-  const reasons = new Map<unknown, string>();
-  const onUnhandled = (reason: unknown, promise: unknown) => {
-    const text = errorDescription(reason);
-    reasons.set(promise, text);
-    caught.push(text);
-  };
-  const onHandled = (promise: unknown) => { caught.push(`handled later: ${reasons.get(promise) ?? '?'}`); };
-  proc.on('unhandledRejection', onUnhandled);
-  proc.on('rejectionHandled', onHandled);
-  return {
-    caught,
-    stop() {
-      proc.off('unhandledRejection', onUnhandled);
-      proc.off('rejectionHandled', onHandled);
-      events.forEach((event, i) => { for (const listener of saved[i]) proc.on(event, listener); });
-    },
-  };
 }
 
 function describeRequest(model: Model, context: Context, options: SimpleStreamOptions | undefined): string {

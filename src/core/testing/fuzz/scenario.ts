@@ -1,79 +1,13 @@
 // Turns a fuzz plan into a harness scenario: TypeBox tools with the planned prepareArguments and execute
 // behaviour (looked up by tool call id), hooks, queues, aborts, a failing emit and the scripted faux responses.
 // Everything a tool or hook does is logged, so pi's loop and ours are compared on it too.
-import { Type, type TSchema } from 'typebox';
 import type { FauxStep, Scenario, ScenarioEnv, ScenarioSetup } from '../../parity/harness.ts';
 import type { AgentLoopConfig, AgentMessage, AgentTool, AgentToolResult, AssistantMessage, ToolResultMessage } from '../../types.ts';
 import { assistant, text, thinking, toolCall, TEST_TIMESTAMP, user } from '../messages.ts';
 import { oddResult } from '../odd-results.ts';
 import { logJson } from '../tool-kit.ts';
-import type { AfterPlan, ArgsKind, BeforePlan, CallPlan, EmitFailurePlan, ExecutePlan, FuzzPlan, Outcome, SchemaKind, ThrownKind, ToolPlan } from './plan.ts';
-
-const SCHEMAS: Record<SchemaKind, TSchema> = {
-  text: Type.Object({ text: Type.String() }),
-  count: Type.Object({ count: Type.Integer({ minimum: 1 }), flag: Type.Optional(Type.Boolean()) }),
-  nested: Type.Object({ item: Type.Object({ id: Type.String(), tags: Type.Array(Type.String()) }) }),
-  choice: Type.Object({ mode: Type.Union([Type.Literal('fast'), Type.Literal('slow')]) }),
-  empty: Type.Object({}),
-  optional: Type.Object({ note: Type.Optional(Type.String()), level: Type.Optional(Type.Number()) }),
-};
-
-const ARGS: Record<SchemaKind, Record<Exclude<ArgsKind, 'missing' | 'extra'>, Record<string, unknown>>> = {
-  text: { valid: { text: 'hello' }, invalid: { text: { nested: true } }, coercible: { text: 12 } },
-  count: { valid: { count: 2, flag: true }, invalid: { count: 0 }, coercible: { count: '3', flag: 'true' } },
-  nested: { valid: { item: { id: 'x', tags: ['a', 'b'] } }, invalid: { item: 'none' }, coercible: { item: { id: 7, tags: ['a'] } } },
-  choice: { valid: { mode: 'fast' }, invalid: { mode: 'medium' }, coercible: { mode: 'slow', extra: 1 } },
-  empty: { valid: {}, invalid: { anything: [1] }, coercible: { n: '1' } },
-  optional: { valid: { note: 'n' }, invalid: { level: 'high' }, coercible: { level: '2.5' } },
-};
-
-function argsFor(schema: SchemaKind, kind: ArgsKind): Record<string, unknown> {
-  if (kind === 'missing') return {};
-  if (kind === 'extra') return { ...ARGS[schema].valid, extra: true };
-  return structuredClone(ARGS[schema][kind]);
-}
-
-const USAGE = { input: 3, output: 4, cacheRead: 0, cacheWrite: 0, totalTokens: 7, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-const hop = async (n: number) => { for (let i = 0; i < n; i++) await Promise.resolve(); };
-
-function thrown(kind: ThrownKind, id: string): unknown {
-  switch (kind) {
-    case 'error': return new Error(`${id} failed`);
-    case 'typeError': return new TypeError(`${id} failed with a TypeError`);
-    case 'emptyError': return new Error();
-    case 'string': return `${id} failed as a string`;
-    case 'number': return 7;
-    case 'undefined': return undefined;
-    case 'null': return null;
-    case 'object': return { message: `${id} failed as an object` };
-  }
-}
-
-function prepareOf(tool: ToolPlan, log: (line: string) => void): AgentTool<any>['prepareArguments'] {
-  const note = (args: unknown) => log(`prepare ${tool.name} ${tool.prepare} ${logJson(args)}`);
-  switch (tool.prepare) {
-    case 'none': return undefined;
-    case 'identity': return (args) => { note(args); return args as never; };
-    case 'copy': return (args) => { note(args); return (args && typeof args === 'object' ? { ...args } : args) as never; };
-    case 'throw': return (args) => { note(args); throw new Error(`prepare ${tool.name} refused`); };
-    case 'throwString': return (args) => { note(args); throw `prepare ${tool.name} refused as a string`; };
-    case 'mutate': return (args) => {
-      note(args);
-      if (args && typeof args === 'object') (args as Record<string, unknown>).prepared = true;
-      return args as never;
-    };
-    case 'coerce': return (args) => {
-      note(args);
-      if (!args || typeof args !== 'object') return args as never;
-      const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(args)) {
-        out[key] = key === 'text' && typeof value !== 'string' ? String(value)
-          : (key === 'count' || key === 'level') && typeof value === 'string' ? Number(value) : value;
-      }
-      return out as never;
-    };
-  }
-}
+import type { AfterPlan, BeforePlan, CallPlan, EmitFailurePlan, ExecutePlan, FuzzPlan, Outcome, ToolPlan } from './plan.ts';
+import { argsFor, hop, prepareOf, SCHEMAS, thrown, USAGE } from './tools.ts';
 
 class FuzzWorld {
   readonly calls = new Map<string, CallPlan>();
