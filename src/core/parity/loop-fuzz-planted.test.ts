@@ -29,14 +29,14 @@ function altered(alter: (event: AgentEvent, emit: Emit) => Promise<void> | void)
 const BOUND = 2000;
 
 describe('the differential fuzzer against a planted difference', () => {
-  it('reports a changed error text for unknown tools', async () => {
+  it('reports a changed error text for unknown tools', async ({ signal }) => {
     const planted = altered((event, emit) => {
       if (event.type !== 'tool_execution_end' || !event.isError) return emit(event);
       const text = (event.result?.content?.[0] as { text?: string } | undefined)?.text;
       if (!text?.endsWith(' not found')) return emit(event);
       return emit({ ...event, result: { ...event.result, content: [{ type: 'text', text: text.replace(' not found', ' is not available') }] } });
     });
-    const report = await runFuzz(pi, planted, host, { seed: DEFAULT_FUZZ_SEED, count: BOUND, traceEvery: 0 });
+    const report = await runFuzz(pi, planted, host, { seed: DEFAULT_FUZZ_SEED, count: BOUND, traceEvery: 0, signal });
     expect(report.divergences).toHaveLength(1);
     const [divergence] = report.divergences;
     const printed = formatDivergence(divergence);
@@ -47,9 +47,9 @@ describe('the differential fuzzer against a planted difference', () => {
     expect(divergence.difference).toMatch(/is not available/);
   }, 120_000);
 
-  it('reports tool_execution_end delivered one microtask late', async () => {
+  it('reports tool_execution_end delivered one microtask late', async ({ signal }) => {
     const planted = altered((event, emit) => (event.type === 'tool_execution_end' ? Promise.resolve().then(() => emit(event)) : emit(event)));
-    const report = await runFuzz(pi, planted, host, { seed: DEFAULT_FUZZ_SEED, count: BOUND, traceEvery: 0 });
+    const report = await runFuzz(pi, planted, host, { seed: DEFAULT_FUZZ_SEED, count: BOUND, traceEvery: 0, signal });
     expect(report.divergences).toHaveLength(1);
     expect(report.divergences[0].kind).toBe('untraced');
     expect(report.scenarios).toBeLessThan(BOUND);

@@ -22,6 +22,8 @@ export interface FuzzOptions {
   maxDivergences?: number;
   onProgress?: (report: FuzzReport) => void;
   progressEvery?: number;
+  /** Stops before the next scenario once aborted (a test runner's timeout): no run is left going in the background. */
+  signal?: AbortSignal;
 }
 
 export interface Divergence {
@@ -66,7 +68,7 @@ export async function runFuzz(pi: LoopModule, ours: LoopModule, host: FauxHost, 
   const limit = options.maxDivergences ?? 1;
   const from = options.only ?? options.from ?? 0;
   const end = options.only !== undefined ? options.only + 1 : from + options.count;
-  for (let index = from; index < end && report.divergences.length < limit; index++) {
+  for (let index = from; index < end && report.divergences.length < limit && !options.signal?.aborted; index++) {
     const plan = generatePlan(options.seed, index);
     const scenario = toScenario(plan);
     const diverged = (kind: Divergence['kind'], difference: string) =>
