@@ -8,6 +8,7 @@ import { AssistantMessageEventStream } from './event-stream.ts';
 import { startPlaygroundRun, type PlaygroundRunRequest } from './playground-run.ts';
 import { checkEventBalance } from './testing/event-balance.ts';
 import { eventShape, IdentityRecorder } from './testing/event-record.ts';
+import { oddResult, type OddResultKind } from './testing/odd-results.ts';
 import { assistant, keepLlmMessages, testModel, text, toolCall, user } from './testing/messages.ts';
 import { createScriptedStreamFn, type ScriptedStep } from './testing/scripted-stream.ts';
 import { createToolKit } from './testing/tool-kit.ts';
@@ -191,5 +192,30 @@ describe('startPlaygroundRun', () => {
     const run = await play({ ...req, context: { ...req.context, tools: [weird as never] } });
     expect(checkEventBalance(run.events)).toEqual([]);
     expect(run.last).toMatchObject({ type: 'agent_end' });
+  });
+
+  it("closes a run that an odd result breaks with pi's error text, and traces it well formed", async () => {
+    const cases: [OddResultKind, string][] = [
+      ['undefined', "Cannot read properties of undefined (reading 'content')"],
+      ['null', "Cannot read properties of null (reading 'content')"],
+      ['throwingUsage', 'w0.usage getter broke'],
+    ];
+    for (const [kind, message] of cases) {
+      const reads: string[] = [];
+      const odd = {
+        name: 'odd', label: 'Odd', description: 'Resolves an odd result.', parameters: Type.Object({}),
+        execute: async (id: string) => oddResult(kind, id, (line) => reads.push(line)),
+      };
+      const req = request([calls(toolCall('odd', {}, 'w0'), toolCall('sleep', { ms: 30, label: 'S' }, 's1')), assistant('done')]);
+      const trace: TraceEvent[] = [];
+      const run = await play({
+        ...req, context: { ...req.context, tools: [odd as never, ...req.context.tools!] }, instrumentation: { ...req.instrumentation, trace: (e) => trace.push(e) },
+      });
+      expect(failureOf(run).errorMessage).toBe(message);
+      expect(checkEventBalance(run.events)).toEqual([]);
+      expect(checkTrace(trace)).toEqual([]);
+      // Tracing ran none of the result's getters: only the loop's own reads, in pi's order, up to the one that threw.
+      expect(reads).toEqual(kind === 'throwingUsage' ? ['get w0.content', 'get w0.details', 'get w0.usage'] : []);
+    }
   });
 });

@@ -28,12 +28,14 @@ export async function failToolCallsFromTruncatedMessage(run: LoopRun, toolCalls:
       isError: true,
       outcome: 'error',
     };
-    await emitToolExecutionEnd(run, finalized);
-    await RETURN_TICK;
+    try { await emitToolExecutionEnd(run, finalized); } finally { await RETURN_TICK; }
     const message = createToolResultMessage(run, finalized);
-    await run.emit({ type: 'message_start', message });
-    await emitToolResultEnd(run, message, finalized);
-    await RETURN_TICK;
+    try {
+      await run.emit({ type: 'message_start', message });
+      await emitToolResultEnd(run, message, finalized);
+    } finally {
+      await RETURN_TICK;
+    }
     messages.push(message);
   }
   run.tracer?.batchEnd(false);
@@ -79,12 +81,14 @@ async function executeToolCallsSequential(
       const executed = await executePreparedToolCall(run, preparation);
       finalized = await finalizeExecutedToolCall(run, context, assistantMessage, preparation, executed, config);
     }
-    await emitToolExecutionEnd(run, finalized);
-    await RETURN_TICK;
+    try { await emitToolExecutionEnd(run, finalized); } finally { await RETURN_TICK; }
     const message = createToolResultMessage(run, finalized);
-    await run.emit({ type: 'message_start', message });
-    await emitToolResultEnd(run, message, finalized);
-    await RETURN_TICK;
+    try {
+      await run.emit({ type: 'message_start', message });
+      await emitToolResultEnd(run, message, finalized);
+    } finally {
+      await RETURN_TICK;
+    }
     finalizedCalls.push(finalized);
     messages.push(message);
     // pi stops the batch after the current call once aborted: later calls get no events at all.
@@ -112,8 +116,7 @@ async function executeToolCallsParallel(
     const preparation = await prepareToolCall(run, context, assistantMessage, toolCall, config);
     if (preparation.kind === 'immediate') {
       const finalized: FinalizedToolCall = { toolCall, result: preparation.result, isError: preparation.isError, outcome: preparation.outcome };
-      await emitToolExecutionEnd(run, finalized);
-      await RETURN_TICK;
+      try { await emitToolExecutionEnd(run, finalized); } finally { await RETURN_TICK; }
       entries.push(finalized);
       if (signal?.aborted) break;
       continue;
@@ -121,14 +124,12 @@ async function executeToolCallsParallel(
     entries.push(async () => {
       if (signal?.aborted) {
         const finalized: FinalizedToolCall = { toolCall, result: createErrorToolResult('Operation aborted'), isError: true, outcome: 'aborted' };
-        await emitToolExecutionEnd(run, finalized);
-        await RETURN_TICK;
+        try { await emitToolExecutionEnd(run, finalized); } finally { await RETURN_TICK; }
         return finalized;
       }
       const executed = await executePreparedToolCall(run, preparation);
       const finalized = await finalizeExecutedToolCall(run, context, assistantMessage, preparation, executed, config);
-      await emitToolExecutionEnd(run, finalized);
-      await RETURN_TICK;
+      try { await emitToolExecutionEnd(run, finalized); } finally { await RETURN_TICK; }
       return finalized;
     });
     if (signal?.aborted) break;
@@ -137,9 +138,12 @@ async function executeToolCallsParallel(
   const messages: ToolResultMessage[] = [];
   for (const finalized of finalizedCalls) {
     const message = createToolResultMessage(run, finalized);
-    await run.emit({ type: 'message_start', message });
-    await emitToolResultEnd(run, message, finalized);
-    await RETURN_TICK;
+    try {
+      await run.emit({ type: 'message_start', message });
+      await emitToolResultEnd(run, message, finalized);
+    } finally {
+      await RETURN_TICK;
+    }
     messages.push(message);
   }
   const terminate = shouldTerminateToolBatch(finalizedCalls);
@@ -154,7 +158,9 @@ function shouldTerminateToolBatch(finalizedCalls: FinalizedToolCall[]): boolean 
 /**
  * pi emits through small async helpers (emitToolExecutionEnd, emitToolResultMessage) and awaits them; leaving such
  * a helper costs one microtask tick. We call plain functions and await this value after them instead: the same
- * ticks, so concurrent calls interleave exactly as in pi, without a promise per helper call.
+ * ticks, so concurrent calls interleave exactly as in pi, without a promise per helper call. The await sits in a
+ * `finally`: when an emit throws or rejects, pi's helper rejects and awaiting it costs that tick too, so a broken
+ * run ends on the same tick as pi's while parallel calls are still emitting.
  */
 const RETURN_TICK = undefined;
 
@@ -169,20 +175,23 @@ function emitToolExecutionEnd(run: LoopRun, finalized: FinalizedToolCall): Promi
   });
 }
 
-/** pi's toolResult message: own keys in pi's order; `usage` is an own key even when undefined. */
+/**
+ * pi's toolResult message: own keys in pi's order; `usage` is an own key even when undefined. The result's fields
+ * are read in pi's order too (content, details, usage, then addedToolNames twice), which shows when the result is
+ * not a plain object: `undefined` fails on `content`, getters and Proxy traps run in that order.
+ */
 function createToolResultMessage(run: LoopRun, finalized: FinalizedToolCall): ToolResultMessage {
   const { toolCall, result } = finalized;
   // Untyped tools may omit content; pi normalizes it so null never reaches history or payloads.
+  const content = result.content ?? [];
+  const details = result.details;
+  const usage = result.usage;
   const message: ToolResultMessage = result.addedToolNames?.length
     ? {
-        role: 'toolResult', toolCallId: toolCall.id, toolName: toolCall.name, content: result.content ?? [],
-        details: result.details, usage: result.usage, addedToolNames: result.addedToolNames,
-        isError: finalized.isError, timestamp: run.timestamp(),
+        role: 'toolResult', toolCallId: toolCall.id, toolName: toolCall.name, content, details, usage,
+        addedToolNames: result.addedToolNames, isError: finalized.isError, timestamp: run.timestamp(),
       }
-    : {
-        role: 'toolResult', toolCallId: toolCall.id, toolName: toolCall.name, content: result.content ?? [],
-        details: result.details, usage: result.usage, isError: finalized.isError, timestamp: run.timestamp(),
-      };
+    : { role: 'toolResult', toolCallId: toolCall.id, toolName: toolCall.name, content, details, usage, isError: finalized.isError, timestamp: run.timestamp() };
   return message;
 }
 
@@ -200,11 +209,17 @@ function emitToolResultEnd(run: LoopRun, message: ToolResultMessage, finalized: 
   return emitted;
 }
 
+const GETTER = '[Getter]';
+
 type ResultSnapshot = { content?: unknown; details?: unknown; usage?: unknown; addedToolNames?: unknown } | null;
 
-/** The message's fields that come from the result reuse the result's snapshot; the rest are primitives. */
+/**
+ * The message's fields that come from the result reuse the result's snapshot; the rest are primitives. A result
+ * snapshot that is not a plain record of those fields (an array, getters shown as `[Getter]`) is not reused.
+ */
 function snapshotMessage(message: ToolResultMessage, result: ResultSnapshot): unknown {
-  if (result === null || typeof result !== 'object') return snapshot(message);
+  if (result === null || typeof result !== 'object' || Array.isArray(result) || result.content === GETTER
+    || result.details === GETTER || result.usage === GETTER || result.addedToolNames === GETTER) return snapshot(message);
   const copy = { ...message, content: result.content ?? [], details: result.details, usage: result.usage };
   if ('addedToolNames' in message) copy.addedToolNames = result.addedToolNames as string[];
   return copy;

@@ -2,7 +2,7 @@
 // afterToolCall merge (finalizeExecutedToolCall); plus the outcome types shared with tool-prepare.ts.
 // Every failure becomes an error result. The await shape mirrors pi's so concurrent calls interleave as in pi.
 import { errorText, type LoopRun } from './loop-run.ts';
-import { snapshot } from './trace/snapshot.ts';
+import { snapshot, snapshotResult } from './trace/snapshot.ts';
 import type { PhaseOutcome } from './trace/types.ts';
 import type { AgentContext, AgentLoopConfig, AgentTool, AgentToolResult, AssistantMessage, ToolCall } from './types.ts';
 
@@ -60,10 +60,10 @@ export async function executePreparedToolCall(run: LoopRun, prepared: PreparedTo
   tracer?.phaseStart(toolCall, 'execute');
   const onUpdate = (partialResult: AgentToolResult<any>): void => {
     if (!accepting) {
-      tracer?.update(toolCall, snapshot(partialResult), false);
+      tracer?.update(toolCall, snapshotResult(partialResult), false);
       return;
     }
-    tracer?.update(toolCall, snapshot(partialResult), true);
+    tracer?.update(toolCall, snapshotResult(partialResult), true);
     (pendingUpdates ??= []).push(Promise.resolve(emit({
       type: 'tool_execution_update', toolCallId: toolCall.id, toolName: toolCall.name, args: toolCall.arguments, partialResult,
     })));
@@ -73,7 +73,7 @@ export async function executePreparedToolCall(run: LoopRun, prepared: PreparedTo
     accepting = false;
     await (pendingUpdates && Promise.all(pendingUpdates));
     if (!tracer) return { result, isError: false };
-    const resultSnapshot = snapshot(result);
+    const resultSnapshot = snapshotResult(result);
     tracer.phaseEnd(toolCall, 'execute', 'ok', {
       phase: 'execute', args: prepared.argsSnapshot, result: resultSnapshot, updates: pendingUpdates?.length ?? 0,
     });

@@ -1,11 +1,13 @@
 // Runs one scenario through a loop implementation (pi's or ours) and records everything a user could notice: each
 // event at emission time (with object identities), the tools' and hooks' side log with virtual times, every
-// request the stream function received, and how the run settled. The pi side is handed in by the test files,
-// so this module never imports pi.
+// request the stream function received, how the run settled (returned messages with identities, or the thrown
+// error) and the unhandled rejections it left. The pi side is handed in by the test files, so this module never
+// imports pi.
 import { VirtualClock } from '../clock.ts';
 import type { LoopInstrumentation } from '../loop-run.ts';
 import type { TraceEvent } from '../trace/types.ts';
 import { IdentityRecorder } from '../testing/event-record.ts';
+import { errorDescription, watchUnhandledRejections } from '../testing/unhandled-rejections.ts';
 import { keepLlmMessages, user } from '../testing/messages.ts';
 import { createToolKit, logJson, type ToolKit } from '../testing/tool-kit.ts';
 import type {
@@ -17,9 +19,20 @@ type Emit = (event: AgentEvent) => Promise<void> | void;
 
 /** The loop entry points a scenario needs; both pi's module and ours satisfy it. */
 export interface LoopModule {
+  /** The stream entry points, for scenarios with `entry: 'stream'`. */
+  agentLoop?(prompts: AgentMessage[], context: AgentContext, config: AgentLoopConfig, signal: AbortSignal | undefined, streamFn?: StreamFn, instrumentation?: LoopInstrumentation): AgentStream;
+  agentLoopContinue?(context: AgentContext, config: AgentLoopConfig, signal: AbortSignal | undefined, streamFn?: StreamFn, instrumentation?: LoopInstrumentation): AgentStream;
   runAgentLoop(prompts: AgentMessage[], context: AgentContext, config: AgentLoopConfig, emit: Emit, signal: AbortSignal | undefined, streamFn: StreamFn, instrumentation?: LoopInstrumentation): Promise<AgentMessage[]>;
   runAgentLoopContinue(context: AgentContext, config: AgentLoopConfig, emit: Emit, signal: AbortSignal | undefined, streamFn: StreamFn, instrumentation?: LoopInstrumentation): Promise<AgentMessage[]>;
 }
+
+/** What agentLoop returns, as far as a scenario uses it. */
+export interface AgentStream extends AsyncIterable<AgentEvent> {
+  result(): Promise<AgentMessage[]>;
+}
+
+/** How the harness's emit callback fails for one event: a synchronous throw, or a rejected promise. */
+export type EmitFailure = 'throw' | 'reject';
 
 export interface RunOptions {
   /** Trace the run (ours only): instrumentation on the scenario's virtual clock, events collected here. */
@@ -66,6 +79,13 @@ export interface ScenarioSetup {
   /** Default: the env's abort signal. */
   signal?: AbortSignal | null;
   onEvent?: (event: AgentEvent) => void;
+  /**
+   * Makes the emit callback fail for the event it returns a failure for (index = events recorded before it; the
+   * failing event itself is recorded). Without it emit is an async function that resolves, as before.
+   */
+  failEmit?: (event: AgentEvent, index: number) => EmitFailure | undefined;
+  /** `stream`: run through agentLoop / agentLoopContinue and record events as the consumer receives them. */
+  entry?: 'run' | 'stream';
   /** Extra text appended to the record after the run (e.g. the caller's context afterwards). */
   inspect?: () => string;
 }
@@ -82,6 +102,8 @@ export interface RunRecord {
   events: string[];
   log: string[];
   settled: string;
+  /** Unhandled rejections reported while the run was going on or finishing (Node only). */
+  unhandled: string[];
 }
 
 const HANG_MS = 5_000;
@@ -105,16 +127,18 @@ export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Sc
     return host.streamSimple(model, context, options);
   };
   const env: ScenarioEnv = { clock, log, kit: createToolKit({ clock, log }), abort: new AbortController(), faux, fauxStream };
+  const recorder = new IdentityRecorder();
+  const unhandled = watchUnhandledRejections();
   try {
     const setup = scenario.setup(env);
     faux.setResponses(setup.responses ?? []);
-    const recorder = new IdentityRecorder();
-    const emit = async (event: AgentEvent) => {
+    const record = (event: AgentEvent) => {
       // A scenario that loops forever on microtasks would starve every timer, the hang guard included.
       if (events.length >= MAX_EVENTS) throw new Error(`more than ${MAX_EVENTS} events`);
       events.push(`${recorder.text(event)} @${clock.now()}`);
       setup.onEvent?.(event);
     };
+    const emit = makeEmit(record, setup.failEmit, events);
     const context: AgentContext = {
       systemPrompt: setup.systemPrompt ?? 'sys',
       messages: setup.messages ?? [],
@@ -125,27 +149,98 @@ export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Sc
     const streamFn = setup.streamFn ?? fauxStream;
     const trace = options.trace;
     const instrumentation: LoopInstrumentation | undefined = trace ? { trace: (event) => trace.push(event), clock } : undefined;
-    const running = setup.continue
-      ? loop.runAgentLoopContinue(context, config, emit, signal, streamFn, instrumentation)
-      : loop.runAgentLoop(setup.prompts ?? [user('go')], context, config, emit, signal, streamFn, instrumentation);
-    const settled = await settle(running);
+    let settled: string;
+    if (setup.entry === 'stream') {
+      settled = await runStream(loop, setup, context, config, signal, streamFn, instrumentation, record, recorder, clock, log);
+    } else {
+      const running = setup.continue
+        ? loop.runAgentLoopContinue(context, config, emit, signal, streamFn, instrumentation)
+        : loop.runAgentLoop(setup.prompts ?? [user('go')], context, config, emit, signal, streamFn, instrumentation);
+      settled = await settle(running, recorder, log);
+    }
     // Let work the run left behind (late onUpdate calls, timers) finish, so both sides record it.
     for (let spins = 0; clock.pendingTimers > 0 && spins < 10_000; spins++) await macrotask();
+    // Node reports an unhandled rejection after the macrotask that left it: one more turn lets it arrive.
+    await turn();
     if (setup.inspect) log(`inspect ${setup.inspect()}`);
-    return { events: [...events], log: [...lines], settled };
+    return { events: [...events], log: [...lines], settled, unhandled: [...unhandled.caught] };
   } finally {
+    unhandled.stop();
     faux.unregister();
   }
 }
 
-const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * The emit callback: an async function that records the event (the shape every earlier scenario used), or, for
+ * an event `failEmit` picks, one that throws synchronously or returns a rejected promise after recording it.
+ */
+function makeEmit(record: (event: AgentEvent) => void, failEmit: ScenarioSetup['failEmit'], events: string[]): Emit {
+  const resolving = async (event: AgentEvent) => { record(event); };
+  if (!failEmit) return resolving;
+  const rejecting = async (event: AgentEvent) => { record(event); throw new Error(`emit rejected ${event.type}`); };
+  return (event) => {
+    const failure = failEmit(event, events.length);
+    if (failure === 'throw') {
+      record(event);
+      throw new Error(`emit threw ${event.type}`);
+    }
+    return failure === 'reject' ? rejecting(event) : resolving(event);
+  };
+}
 
-async function settle(running: Promise<AgentMessage[]>): Promise<string> {
+/** agentLoop / agentLoopContinue: events as the consumer takes them; the stream may stay open (pi on a failure). */
+async function runStream(
+  loop: LoopModule, setup: ScenarioSetup, context: AgentContext, config: AgentLoopConfig, signal: AbortSignal | undefined,
+  streamFn: StreamFn, instrumentation: LoopInstrumentation | undefined, record: (event: AgentEvent) => void,
+  recorder: IdentityRecorder, clock: VirtualClock, log: (line: string) => void,
+): Promise<string> {
+  let stream: AgentStream;
+  try {
+    stream = setup.continue
+      ? loop.agentLoopContinue!(context, config, signal, streamFn, instrumentation)
+      : loop.agentLoop!(setup.prompts ?? [user('go')], context, config, signal, streamFn, instrumentation);
+  } catch (error) {
+    return `threw ${errorDescription(error)}`;
+  }
+  let drained = false;
+  let failure: string | undefined;
+  void (async () => {
+    try {
+      for await (const event of stream) record(event);
+      log('stream ended');
+    } catch (error) {
+      failure = errorDescription(error);
+    }
+    drained = true;
+  })();
+  // Everything the loop does runs on microtasks and virtual-clock timers: once no timer is left and a few
+  // macrotasks went by without the stream ending, it stays open.
+  let idle = 0;
+  for (let spins = 0; !drained && idle < 3 && spins < 100_000; spins++) {
+    await turn();
+    idle = clock.pendingTimers > 0 ? 0 : idle + 1;
+  }
+  if (failure !== undefined) return `consumer failed ${failure}`;
+  if (!drained) return 'stream left open';
+  return `stream ended, result ${recorder.text(await stream.result())}`;
+}
+
+const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** One turn of the event loop, without setTimeout's 1 ms floor where setImmediate exists (Node). */
+const turn = typeof setImmediate === 'function'
+  ? () => new Promise<void>((resolve) => setImmediate(resolve))
+  : macrotask;
+
+/** How the run's promise settled; the moment it did is logged, so a run that ends a tick early shows. */
+async function settle(running: Promise<AgentMessage[]>, recorder: IdentityRecorder, log: (line: string) => void): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hang = new Promise<string>((resolve) => { timer = setTimeout(() => resolve('hung'), HANG_MS); });
   try {
     return await Promise.race([
-      running.then((messages) => `resolved ${messages.length} messages`, (error: unknown) => `rejected ${error instanceof Error ? error.message : String(error)}`),
+      running.then(
+        (messages) => { log('run resolved'); return `resolved ${recorder.text(messages)}`; },
+        (error: unknown) => { log('run rejected'); return `rejected ${errorDescription(error)}`; },
+      ),
       hang,
     ]);
   } finally {
@@ -162,12 +257,24 @@ function describeRequest(model: Model, context: Context, options: SimpleStreamOp
 }
 
 /**
+ * The record without the Proxy introspection traps (ownKeys, getOwnPropertyDescriptor, getPrototypeOf) the odd
+ * results log. A traced run snapshots each execute result without running its getters, but a Proxy cannot be
+ * told from a plain object, so its introspection traps run once more there (docs/decisions/engine-loop-failures.md).
+ */
+export function withoutProxyIntrospection(record: RunRecord): RunRecord {
+  const introspection = /^proxy \S+ (ownKeys|descriptor \S+|getPrototypeOf) \[after \d+ events\]$/;
+  return { ...record, log: record.log.filter((line) => !introspection.test(line)) };
+}
+
+/**
  * Where two records first differ, as a short readable text (undefined when equal). Vitest's own string diff is far
  * too slow for lines of several kilobytes, so tests assert on this instead.
  */
 export function describeDifference(expected: RunRecord, actual: RunRecord): string | undefined {
-  if (expected.settled !== actual.settled) return `settled: pi ${expected.settled} / ours ${actual.settled}`;
-  return firstDifference('log', expected.log, actual.log) ?? firstDifference('event', expected.events, actual.events);
+  return firstDifference('log', expected.log, actual.log)
+    ?? firstDifference('event', expected.events, actual.events)
+    ?? firstDifference('settled', [expected.settled], [actual.settled])
+    ?? firstDifference('unhandled rejection', expected.unhandled, actual.unhandled);
 }
 
 function firstDifference(what: string, expected: string[], actual: string[]): string | undefined {

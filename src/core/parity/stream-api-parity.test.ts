@@ -8,6 +8,7 @@ import { agentLoop, agentLoopContinue } from '../index.ts';
 import { VirtualClock } from '../clock.ts';
 import { eventShape, IdentityRecorder } from '../testing/event-record.ts';
 import { assistant, keepLlmMessages, toolCall, user } from '../testing/messages.ts';
+import { oddResult } from '../testing/odd-results.ts';
 import { createToolKit } from '../testing/tool-kit.ts';
 import type { AgentContext, AgentEvent, AgentLoopConfig, AgentMessage, StreamFn } from '../types.ts';
 
@@ -146,5 +147,32 @@ describe('agentLoop and agentLoopContinue streams, as pi', () => {
     }
     expect(outcomes[1]).toEqual(outcomes[0]);
     expect(outcomes[0].caught).toEqual(['stream function exploded']);
+  });
+
+  it('break the same way when a tool resolves undefined or a result getter throws', async () => {
+    for (const kind of ['undefined', 'throwingDetails'] as const) {
+      const outcomes = [];
+      for (const [, loop] of sides) {
+        const { context, config, streamFn } = setup([assistant([toolCall('echo', { text: 'a' }, 'c1'), toolCall('odd', {}, 'c2')], { stopReason: 'toolUse' }), assistant('done')]);
+        const log: string[] = [];
+        context.tools!.push({
+          name: 'odd', label: 'Odd', description: 'Resolves an odd result.', parameters: { type: 'object', properties: {} } as never,
+          execute: async (id) => oddResult(kind, id, (line) => log.push(line)),
+        });
+        const types: string[] = [];
+        const caught = await catchUnhandled(async () => {
+          const stream = loop([user('go')], context, config, undefined, streamFn);
+          void (async () => { for await (const e of stream) types.push(eventShape(e)); })();
+        });
+        outcomes.push({ types, log, caught: caught.map((e) => `${(e as Error).name}: ${(e as Error).message}`) });
+        unregister?.();
+      }
+      expect(outcomes[1]).toEqual(outcomes[0]);
+      // c1's toolResult message went out; building c2's failed, so the stream stays open after it.
+      expect(outcomes[0].types.slice(-3)).toEqual(['te_end(c2)', 'ms:toolResult(c1)', 'me:toolResult(c1)']);
+      expect(outcomes[0].caught).toEqual([kind === 'undefined'
+        ? "TypeError: Cannot read properties of undefined (reading 'content')"
+        : 'Error: c2.details getter broke']);
+    }
   });
 });

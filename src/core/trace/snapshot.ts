@@ -19,6 +19,30 @@ export function snapshot(value: unknown): unknown {
   }
 }
 
+/**
+ * snapshot() of a value a tool handed to the loop (an execute result, an onUpdate partial): the top-level object's
+ * own accessor properties show as `[Getter]` instead of being run. pi reads a result's fields once, in its own
+ * order, and a getter may log, count or throw: tracing must not add calls to it. (A Proxy's traps still run:
+ * a Proxy cannot be told from its target.)
+ */
+export function snapshotResult(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return snapshot(value);
+  try {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== plainProto && proto !== null) return copy(value, 0);
+    const out: Record<string, unknown> = {};
+    for (const key in value) {
+      if (!hasOwn.call(value, key)) continue;
+      const descriptor = Object.getOwnPropertyDescriptor(value, key);
+      out[key] = descriptor && !('value' in descriptor) ? '[Getter]' : copy(descriptor?.value, 1);
+    }
+    return out;
+  } catch {
+    path.length = 0;
+    return '[Unreadable]';
+  }
+}
+
 const MAX_DEPTH = 64;
 const CYCLE_CHECK_DEPTH = 2;
 /** Objects on the current walk, for cycle detection; reused across calls (snapshots are synchronous). */

@@ -19,6 +19,9 @@ export class Tracer {
   private openPhases: (ToolPhase | undefined)[] = [];
   private turnOpen = false;
   private batchOpen = false;
+  /** The run ended; `broken`: it ended with an error, and what its abandoned work does later is not traced. */
+  private ended = false;
+  private broken = false;
 
   /** `now` gives the trace time in ms (an injected clock's, or wall time since the run began). */
   constructor(
@@ -27,6 +30,8 @@ export class Tracer {
   ) {}
 
   private emit(event: TraceEvent): void {
+    // Parallel tools still running when a run broke (a failing emit) finish later: their spans were closed.
+    if (this.broken) return;
     this.sink(event);
   }
 
@@ -36,6 +41,9 @@ export class Tracer {
 
   /** Ends the run. With an `error` (the loop broke) every span still open is closed first, then the error logged. */
   runEnd(error?: string): void {
+    // An emit that fails at agent_end breaks a run whose trace had already ended.
+    if (this.ended) return;
+    this.ended = true;
     if (error !== undefined) {
       this.openPhases.forEach((phase, index) => { if (phase) this.phaseEnd(this.batchCalls[index], phase, 'error'); });
       if (this.batchOpen) this.batchEnd(false);
@@ -44,6 +52,7 @@ export class Tracer {
       this.emit({ type: 'trace_log', t: this.clock.now(), level: 'error', text: error });
     }
     this.emit({ type: 'trace_run_end', t: this.clock.now() });
+    if (error !== undefined) this.broken = true;
   }
 
   turnStart(): void {
