@@ -7,7 +7,7 @@ import { chromiumLaunchOptions } from './tests/support/browser-launch.ts';
 // against the real pi packages); `browser` runs everything else in real headless Chromium.
 export default mergeConfig(viteConfig, defineConfig({
   // Pre-bundle what browser tests import lazily, so a fresh clone does not reload mid-run.
-  optimizeDeps: { include: ['sucrase', 'idb-keyval', 'typebox', 'typebox/compile', 'typebox/value', 'partial-json', 'diff', 'fast-check'] },
+  optimizeDeps: { include: ['sucrase', 'idb-keyval', 'typebox', 'typebox/compile', 'typebox/value', 'partial-json', 'diff', 'fast-check', 'gpt-tokenizer/encoding/o200k_base', 'gpt-tokenizer/encoding/cl100k_base'] },
   test: {
     projects: [
       {

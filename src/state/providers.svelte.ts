@@ -8,12 +8,16 @@ import type { ApiVariant, EncodeResult, SchemaProblem } from '../core/providers/
 import type { EvaluationState } from './evaluation.svelte.ts';
 import { buildConversation, conversationOptions, CONVERSATION_IDS, ENGLISH_TEXTS, type ConversationId, type ConversationInput, type ConversationTexts } from './providers/conversations.ts';
 import { findingPointer, toolsPointer } from './providers/request-paths.ts';
+import { memoized, tokenFiguresFor, type TokenFiguresResult } from './providers/token-figures.ts';
+import type { EncodingName } from '../core/tokens/method.ts';
+import type { Encodings } from '../core/tokens/tool-tokens.ts';
 import { ToolStabilizer, type PanelTool } from './providers/stable-tools.ts';
 import type { ViewsState } from './views.svelte.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
 export type { ConversationId, ConversationTexts } from './providers/conversations.ts';
 export type { PanelTool } from './providers/stable-tools.ts';
+export type { TokenFiguresResult } from './providers/token-figures.ts';
 export type RequestScope = 'tools' | 'request';
 /** `wire`: the JSON the SDK POSTs; `payload`: the object pi hands to onPayload (they differ for a few APIs). */
 export type BodyForm = 'wire' | 'payload';
@@ -51,6 +55,9 @@ export class ProvidersState {
   #workStart: number | null = null;
   #engine = $state.raw<ProvidersEngine | null>(null);
   #loading: Promise<void> | null = null;
+  #encodings = $state.raw<Encodings>({});
+  #encodingLoads = new Map<EncodingName, Promise<void>>();
+  #tokenError = $state.raw<string | null>(null);
 
   constructor(
     private readonly workspace: WorkspaceState,
@@ -205,6 +212,32 @@ export class ProvidersState {
     if (scope === 'request') return { value: body, base: '' };
     const at = toolsPointer(body);
     return at === undefined ? undefined : { value: at.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], body), base: at };
+  }
+
+  // ------------------------------------------------------------------ token figures of the tool definitions
+
+  /**
+   * Brings OpenAI's encodings (their own chunks, megabytes each) the first time the figures are shown; a failed
+   * load is named by `tokenError` and may be tried again.
+   */
+  loadEncoding(name: EncodingName): Promise<void> {
+    let promise = this.#encodingLoads.get(name);
+    if (!promise) {
+      promise = import('../core/tokens/encodings.ts').then((m) => m.loadEncoding(name)).then(
+        (count) => { this.#encodings = { ...this.#encodings, [name]: memoized(count) }; this.#tokenError = null; },
+        (error: unknown) => { this.#encodingLoads.delete(name); this.#tokenError = error instanceof Error ? error.message : String(error); },
+      );
+      this.#encodingLoads.set(name, promise);
+    }
+    return promise;
+  }
+
+  get tokenError(): string | null { return this.#tokenError; }
+
+  /** Tokens per tool definition and in total for a variant's body as the API receives it (live with every edit). */
+  tokenFigures(key: string): TokenFiguresResult {
+    const variant = this.variants.find((v) => v.key === key);
+    return variant ? tokenFiguresFor(this.results.get(key), variant.model.id, this.#encodings) : { status: 'none' };
   }
 
   // ------------------------------------------------------------------ following a finding

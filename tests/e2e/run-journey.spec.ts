@@ -79,6 +79,16 @@ test('parallel vs sequential: play, stop at validation, step, compare totals, in
   const execute = trace.traceEvents.filter((e) => e.ph === 'X' && e.name === 'execute');
   expect(execute).toHaveLength(2);
   expect(execute.every((e) => e.dur === 2_000_000)).toBe(true);
+  const otlp = await download(page, 'run-export-otlp');
+  expect(otlp.name).toMatch(/\.otlp\.json$/);
+  const otel = JSON.parse(otlp.text) as { resourceSpans: { schemaUrl: string; scopeSpans: { spans: { name: string; startTimeUnixNano: string; endTimeUnixNano: string }[] }[] }[] };
+  expect(otel.resourceSpans[0].schemaUrl).toBe('https://opentelemetry.io/schemas/1.37.0');
+  const spans = otel.resourceSpans[0].scopeSpans[0].spans;
+  expect(spans.filter((s) => s.name === 'invoke_agent pi')).toHaveLength(1);
+  const executes = spans.filter((s) => s.name === 'execute');
+  expect(executes).toHaveLength(2);
+  expect(executes.every((s) => BigInt(s.endTimeUnixNano) - BigInt(s.startTimeUnixNano) === 2_000_000_000n)).toBe(true);
+  expect(spans.some((s) => s.name === 'execute_tool slow_compute')).toBe(true);
 
   // Restart records again from a clean state: the same run, to the millisecond.
   await page.getByTestId('transport-restart').click();

@@ -68,6 +68,13 @@ function* definitions(list: unknown[], at: string): Generator<{ entry: string; n
   }
 }
 
+/** Every tool definition in the body's tool list, in order: its name and its element (Gemini: its declaration). */
+export function toolEntries(body: unknown): { name: string; pointer: string }[] {
+  const list = toolsPointer(body);
+  if (list === undefined) return [];
+  return [...definitions(valueAt(body, list) as unknown[], list)].map(({ entry, named }) => ({ name: String(named.name), pointer: entry }));
+}
+
 /**
  * Finds a tool in a body by name (exact first, then ignoring case, as Anthropic OAuth sends `read` as
  * `Read`). Undefined when the body has no such tool (e.g. it was left out).

@@ -23,6 +23,11 @@ function runtime(options: { cyclicEcho?: boolean } = {}): ToolRuntime {
           tool.parameters = { type: 'object', properties: { city: { type: 'string', minLength: 2 } }, required: ['city'] } as never;
           tool.sourceRange = { line: GET_WEATHER.source.split('\n').findIndex((l) => l.includes('name: "get_weather"')) + 1, column: 3 };
         }
+        if (tool.name === 'echo') {
+          // The tool's own description line (the fake reads the first description, the parameter's).
+          const source = files.find((f) => f.id === tool.fileId)?.source ?? '';
+          tool.description = /\n {2}description: "([^"]*)"/.exec(source)?.[1] ?? tool.description;
+        }
         if (tool.name === 'echo' && options.cyclicEcho) {
           const loop: Record<string, unknown> = { type: 'object' };
           loop.properties = { again: loop };
@@ -94,6 +99,41 @@ describe('the providers panel', () => {
       const root = document.querySelector('[data-testid="editor"] .host')?.shadowRoot ?? document;
       return root.querySelector('.cm-activeLineGutter')?.textContent === String(CITY_LINE);
     }, `the editor cursor on line ${CITY_LINE}`);
+  });
+
+  it('counts the tokens of each tool definition and follows an edit to a description', async () => {
+    await openPanel();
+    const tokens = page.getByTestId('providers-tokens');
+    await expect.element(tokens).toHaveAttribute('data-status', 'ready');
+    await expect.element(tokens).toHaveAttribute('data-kind', 'tokenizer');
+    await expect.element(page.getByTestId('providers-tokens-method')).toHaveTextContent('o200k_base');
+    const echo = () => document.querySelector('[data-testid="providers-tokens-tool"][data-tool="echo"]');
+    const before = Number(echo()?.getAttribute('data-tokens'));
+    const totalBefore = Number(tokens.element().getAttribute('data-total'));
+    expect(before).toBeGreaterThan(10);
+    expect(document.querySelectorAll('[data-testid="providers-tokens-tool"]')).toHaveLength(8);
+
+    await page.getByTestId('tool-item').filter({ hasText: 'echo' }).getByText('echo', { exact: true }).click();
+    await expect.element(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');
+    const content = await waitFor(() => document.querySelector('[data-testid="editor"] .host')?.shadowRoot?.querySelector<HTMLElement>('.cm-content'), 'the editor');
+    const { EditorView } = await import('@codemirror/view');
+    const view = EditorView.findFromDOM(content)!;
+    const old = 'Useful for testing that tool calls work.';
+    const from = view.state.doc.toString().indexOf(old);
+    expect(from).toBeGreaterThan(0);
+    // Nine more words: nine or ten more tokens in o200k_base.
+    view.dispatch({ changes: { from, to: from + old.length, insert: `${old} It never changes, trims or translates the text given.` } });
+    await waitFor(() => Number(echo()?.getAttribute('data-tokens')) !== before, 'the echo figure to change');
+    const after = Number(echo()?.getAttribute('data-tokens'));
+    expect(after - before).toBeGreaterThanOrEqual(9);
+    expect(after - before).toBeLessThanOrEqual(11);
+    expect(Number(tokens.element().getAttribute('data-total')) - totalBefore).toBe(after - before);
+
+    await page.getByTestId('providers-tab-anthropic-messages').click();
+    await expect.element(tokens).toHaveAttribute('data-kind', 'approximation');
+    await expect.element(page.getByTestId('providers-tokens-method')).toHaveTextContent('Approximate');
+    await page.getByTestId('providers-tab-google-generative-ai').click();
+    await expect.element(page.getByTestId('providers-tokens-method')).toHaveTextContent('characters ÷ 4');
   });
 
   it('names a tool whose schema is a cycle, with its path, while every API keeps its request', async () => {

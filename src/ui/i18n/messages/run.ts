@@ -58,6 +58,8 @@ export const messages = defineMessages({
     'run.export.jsonHint': 'Every recorded event, one a line',
     'run.export.chrome': 'Chrome trace',
     'run.export.chromeHint': "Chrome's trace-event format: open it in Perfetto or DevTools' Performance panel",
+    'run.export.otlp': 'OpenTelemetry',
+    'run.export.otlpHint': 'OTLP JSON with the OpenTelemetry GenAI conventions 1.37.0 (invoke_agent, chat and execute_tool spans): for Jaeger, Grafana Tempo or any OTLP collector',
   },
   'zh-CN': {
     'run.tab.timeline': '时间线',
@@ -115,5 +117,7 @@ export const messages = defineMessages({
     'run.export.jsonHint': '所有录制的事件，每行一个',
     'run.export.chrome': 'Chrome 跟踪',
     'run.export.chromeHint': 'Chrome 的 trace-event 格式：可在 Perfetto 或 DevTools 的“性能”面板中打开',
+    'run.export.otlp': 'OpenTelemetry 跟踪',
+    'run.export.otlpHint': '采用 OpenTelemetry GenAI 语义约定 1.37.0 的 OTLP JSON（invoke_agent、chat 和 execute_tool span）：可导入 Jaeger、Grafana Tempo 或任何 OTLP 收集器',
   },
 });
