@@ -1,8 +1,9 @@
 // The host's end of one worker: requests matched to replies by id, a wall-clock budget per request that pauses
-// while user code sleeps or waits for fs, sleep() and fs served on the host, and the clock held while the
-// worker computes (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting.
-import type { Clock } from '../../core/clock.ts';
-import type { CallOutcome, HostMessage, ModuleReport, WorkerMessage } from '../protocol.ts';
+// while user code waits on a timer or fs, fs served on the host, the clock held while the worker computes
+// (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting, and one sleep on
+// the clock for the worker's next timer, which becomes a `tick` when the clock gets there.
+import { RealClock, type Clock } from '../../core/clock.ts';
+import type { CallOutcome, HostMessage, ModuleReport, TimerReport, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
 import { serveFsRequest } from './fs-service.ts';
 
@@ -10,7 +11,7 @@ type Reply = CallOutcome | ModuleReport;
 
 type Omitted<M, K extends PropertyKey> = M extends unknown ? Omit<M, K> : never;
 /** A request as the caller writes it; the link adds `seq`, `id` and (for calls) `aborted`. */
-export type LinkRequest = Omitted<Extract<HostMessage, { type: 'call' | 'evaluate' }>, 'seq' | 'id' | 'aborted'>;
+export type LinkRequest = Omitted<Extract<HostMessage, { type: 'call' | 'evaluate' }>, 'seq' | 'now' | 'id' | 'aborted'>;
 
 /** A rejection from the link itself (not from user code): timed out, restarted, disposed. */
 export class SandboxLinkError extends Error {
@@ -27,8 +28,10 @@ interface Pending {
   resolve(reply: Reply): void;
   reject(error: Error): void;
   onUpdate?: (partial: unknown) => void;
-  /** sleeps and fs requests in flight: the budget does not run while the call waits on the host. */
+  /** fs requests in flight, and 1 while it waits on a timer: the budget does not run while the call waits. */
   waits: number;
+  /** Due time of the timer (setTimeout, sleep) the call waits on, as the worker last reported. */
+  timerDue?: number;
   remainingMs: number;
   runningSince?: number;
   timedOut?: boolean;
@@ -53,7 +56,11 @@ export class WorkerLink {
   private nextId = 1;
   private releaseBusy: (() => void) | undefined;
   private readonly pending = new Map<number, Pending>();
-  private readonly sleeps = new Map<number, { controller: AbortController; call?: Pending }>();
+  /** The host's sleep until the worker's next timer. */
+  private timer: { at: number; controller: AbortController } | undefined;
+  /** The newest seq the worker reported quiet for; a tick not followed by it within the budget is watched. */
+  private quietSeq = 0;
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
   private readonly pings = new Map<number, () => void>();
   private closed = false;
   private closedWith: SandboxLinkError = new SandboxLinkError('The sandbox was disposed', 'disposed');
@@ -99,11 +106,11 @@ export class WorkerLink {
   }
 
   /** Posts with a sequence number and holds the clock until the worker reports quiet. False if unsendable. */
-  post(message: Omitted<HostMessage, 'seq'>): boolean {
+  post(message: Omitted<HostMessage, 'seq' | 'now'>): boolean {
     if (this.closed) return false;
     const seq = ++this.seq;
     try {
-      this.port.postMessage({ ...message, seq });
+      this.port.postMessage({ ...message, seq, now: this.options.clock().now() });
     } catch {
       return false;
     }
@@ -111,11 +118,19 @@ export class WorkerLink {
     return true;
   }
 
-  /** Moves the busy hold to a new clock (the sandbox's clock was replaced). */
-  clockChanged(): void {
-    if (!this.releaseBusy) return;
-    this.releaseBusy();
-    this.releaseBusy = this.options.clock().hold();
+  /**
+   * The sandbox's clock was replaced (or first set): the busy hold and the timer sleep move to the new clock, and
+   * the worker learns its mode (virtual time stands still while code computes) and where its time came from.
+   */
+  clockChanged(previousNow: number): void {
+    if (this.closed) return;
+    this.cancelTimer();
+    const clock = this.options.clock();
+    const busy = this.releaseBusy;
+    this.releaseBusy = undefined;
+    const mode = clock instanceof RealClock && clock.speed === 1 ? 'real' : 'virtual';
+    this.post({ type: 'clock', mode, epoch: Date.now() - clock.now(), previousNow });
+    busy?.();
   }
 
   /**
@@ -132,8 +147,8 @@ export class WorkerLink {
         ? new SandboxLinkError(`${call.label} did not finish within ${this.options.timeoutMs()} ms: ${STUCK}`, 'timeout')
         : new SandboxLinkError(message, reason));
     }
-    for (const sleep of this.sleeps.values()) sleep.controller.abort();
-    this.sleeps.clear();
+    this.cancelTimer();
+    clearTimeout(this.watchdog);
     this.releaseBusy?.();
     this.releaseBusy = undefined;
     this.port.onmessage = null;
@@ -202,7 +217,11 @@ export class WorkerLink {
   private receive(message: WorkerMessage): void {
     switch (message.type) {
       case 'quiet':
-        if (message.seq === this.seq && this.releaseBusy) {
+        this.quietSeq = Math.max(this.quietSeq, message.seq);
+        // An older quiet is followed by one for the newest message, with a newer report.
+        if (message.seq !== this.seq) return;
+        this.applyTimerReport(message);
+        if (this.releaseBusy) {
           this.releaseBusy();
           this.releaseBusy = undefined;
         }
@@ -221,21 +240,14 @@ export class WorkerLink {
       case 'log':
         try {
           const level = message.level === 'warn' || message.level === 'error' ? message.level : 'log';
-          this.options.onLog?.({ level, text: String(message.text), ...toolCallIdOf(this.pending.get(message.callId ?? -1)) });
+          const fromTimer = typeof message.toolCallId === 'string' ? { toolCallId: message.toolCallId } : {};
+          this.options.onLog?.({ level, text: String(message.text), ...fromTimer, ...toolCallIdOf(this.pending.get(message.callId ?? -1)) });
         } catch { /* as above */ }
         return;
       case 'pong':
         this.pings.get(message.id)?.();
         this.pings.delete(message.id);
         return;
-      case 'sleep':
-        this.serveSleep(message);
-        return;
-      case 'sleep-cancel': {
-        const sleep = this.sleeps.get(message.sleepId);
-        if (sleep) sleep.controller.abort();
-        return;
-      }
       case 'fs': {
         const call = message.callId !== undefined ? this.pending.get(message.callId) : undefined;
         this.waitStarted(call);
@@ -254,19 +266,63 @@ export class WorkerLink {
     }
   }
 
-  private serveSleep(message: Extract<WorkerMessage, { type: 'sleep' }>): void {
-    const call = message.callId !== undefined ? this.pending.get(message.callId) : undefined;
+  /** Pauses the budget of calls that wait on a timer; sleeps on the clock until the worker's next timer. */
+  private applyTimerReport(report: TimerReport): void {
+    const due = new Map<number, number>();
+    for (const wait of Array.isArray(report.waits) ? report.waits : []) {
+      if (typeof wait?.callId === 'number' && typeof wait.due === 'number') due.set(wait.callId, wait.due);
+    }
+    for (const call of this.pending.values()) {
+      const next = due.get(call.id);
+      if (next !== undefined && call.timerDue === undefined) this.waitStarted(call);
+      else if (next === undefined && call.timerDue !== undefined) { call.timerDue = undefined; this.waitEnded(call); }
+      call.timerDue = next;
+    }
+    const at = typeof report.nextTimer === 'number' && !Number.isNaN(report.nextTimer) ? report.nextTimer : undefined;
+    if (at === undefined) return this.cancelTimer();
+    if (this.timer?.at === at) return; // the same sleep, in the same place among the clock's timers
+    this.cancelTimer();
+    const clock = this.options.clock();
     const controller = new AbortController();
-    this.sleeps.set(message.sleepId, { controller, call });
-    this.waitStarted(call);
-    const ms = Number.isFinite(message.ms) && message.ms > 0 ? message.ms : 0;
-    void this.options.clock().sleep(ms, controller.signal).then(() => {
-      if (this.closed) return;
-      this.sleeps.delete(message.sleepId);
+    const label = typeof report.nextLabel === 'string' ? report.nextLabel : 'A timer';
+    this.timer = { at, controller };
+    void clock.sleep(Math.max(0, at - clock.now()), controller.signal).then(() => {
+      if (this.closed || controller.signal.aborted) return;
+      this.timer = undefined;
+      // By `at`, not clock.now(): a real timer may fire a fraction of a millisecond early.
+      const reached = Math.max(at, clock.now());
+      for (const call of this.pending.values()) {
+        if (call.timerDue !== undefined && call.timerDue <= reached) { call.timerDue = undefined; this.waitEnded(call); }
+      }
       // Posting holds the clock again before the virtual clock's next idle check.
-      if (!controller.signal.aborted) this.post({ type: 'wake', sleepId: message.sleepId });
-      this.waitEnded(call);
+      if (this.post({ type: 'tick' })) this.watchTick(this.seq, label);
     });
+  }
+
+  private cancelTimer(): void {
+    this.timer?.controller.abort();
+    this.timer = undefined;
+  }
+
+  /**
+   * A tick whose timers never finish would hold the clock for ever. Calls have their own budget; with none
+   * running, the tick gets one: an unanswered ping then means a stuck worker.
+   */
+  private watchTick(seq: number, label: string): void {
+    clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      if (this.closed || this.quietSeq >= seq) return;
+      if ([...this.pending.values()].some((call) => call.runningSince !== undefined)) return this.watchTick(seq, label);
+      const pingId = this.nextId++;
+      const grace = setTimeout(() => {
+        this.pings.delete(pingId);
+        if (this.closed) return;
+        this.options.onLog?.({ level: 'error', text: `A timer set by ${label} did not finish within ${this.options.timeoutMs()} ms: ${STUCK}` });
+        this.options.onStuck();
+      }, PING_GRACE_MS);
+      this.pings.set(pingId, () => { clearTimeout(grace); this.watchTick(seq, label); });
+      this.post({ type: 'ping', id: pingId });
+    }, this.options.timeoutMs());
   }
 }
 
