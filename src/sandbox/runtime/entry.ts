@@ -124,7 +124,9 @@ function start(port: MessagePort): void {
         bridge.deliver(msg);
         return;
       case 'tick':
-        return; // the clock's new time is taken; due timers fire before the worker reports quiet
+        // The clock's new time is taken: the first due timer runs in this task, the others each in its own.
+        timers.fireNext();
+        return;
       case 'clock':
         time.setClock(msg.mode === 'virtual' ? 'virtual' : 'real', msg.epoch);
         timers.rebase(msg.previousNow, msg.now);

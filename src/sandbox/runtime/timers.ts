@@ -21,7 +21,7 @@ interface Timer {
 }
 
 export const MAX_PENDING_TIMERS = 10_000;
-export const MAX_FIRINGS_PER_OWNER = 100_000;
+export const MAX_FIRINGS_PER_OWNER = 5_000;
 
 export interface TimerHost {
   time: WorkerTime;
