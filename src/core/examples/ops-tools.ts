@@ -1,6 +1,6 @@
-// Starter tools about time and ordering: deploy (executionMode "sequential", progress through onUpdate) and two
-// slow tools that wait 2 s with a plain setTimeout, as pi's tool chapter writes it (the sandbox runs timers on the
-// run's clock), so parallel and sequential runs look different.
+// Starter tools about time and ordering: deploy (executionMode "sequential", progress through onUpdate, waiting
+// with the playground's abortable sleep) and two slow tools that wait 2 s with a plain setTimeout, as pi's tool
+// chapter writes it (the sandbox runs timers on the run's clock), so parallel and sequential runs look different.
 import type { ExampleToolFile } from './types.ts';
 
 export const DEPLOY: ExampleToolFile = {
@@ -9,6 +9,7 @@ export const DEPLOY: ExampleToolFile = {
   kind: 'typescript',
   source: `import { StringEnum, Type } from "@earendil-works/pi-ai";
 import type { AgentTool } from "@earendil-works/pi-agent-core";
+import { sleep } from "playground";
 
 const parameters = Type.Object({
   environment: StringEnum(["staging", "production"], { description: "Where to deploy" }),
@@ -29,7 +30,8 @@ const deployTool: AgentTool<typeof parameters> = {
     for (const [i, step] of steps.entries()) {
       if (signal?.aborted) throw new Error("Deploy cancelled");
       onUpdate?.({ content: [{ type: "text", text: \`\${step}…\` }], details: { step: i + 1, of: steps.length } });
-      await new Promise((r) => setTimeout(r, 400));
+      // The playground's sleep waits like setTimeout on the run's clock, and ends early when the signal aborts.
+      await sleep(400, signal);
     }
     return {
       content: [{ type: "text", text: \`Deployed \${version} to \${environment}.\` }],
