@@ -27,7 +27,11 @@ export type HostMessage = { seq: number; now: number } & (
   /** The host clock reached the worker's next timer. */
   | { type: 'tick' }
   /** The host clock was replaced: `virtual` time stands still while code computes; `real` is wall time (Try it). */
-  | { type: 'clock'; mode: 'virtual' | 'real'; epoch: number; previousNow: number }
+  | {
+      type: 'clock'; mode: 'virtual' | 'real'; epoch: number; previousNow: number;
+      /** performance.timeOrigin + performance.now() at the clock's 0, for real time read in the worker itself. */
+      origin: number;
+    }
   | { type: 'fs-reply'; requestId: number; ok: true; value: unknown }
   | { type: 'fs-reply'; requestId: number; ok: false; message: string; code?: string }
   | { type: 'ping'; id: number }

@@ -3,9 +3,10 @@
 // (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting, and one sleep on
 // the clock for the worker's next timer, which becomes a `tick` when the clock gets there.
 import { RealClock, type Clock } from '../../core/clock.ts';
-import type { CallOutcome, HostMessage, ModuleReport, TimerReport, WorkerMessage } from '../protocol.ts';
+import type { CallOutcome, HostMessage, ModuleReport, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
 import { serveFsRequest } from './fs-service.ts';
+import { TimerWake, type TimedCall } from './timer-wake.ts';
 
 type Reply = CallOutcome | ModuleReport;
 
@@ -21,7 +22,7 @@ export class SandboxLinkError extends Error {
   }
 }
 
-interface Pending {
+interface Pending extends TimedCall {
   id: number;
   label: string;
   toolCallId?: string;
@@ -30,8 +31,6 @@ interface Pending {
   onUpdate?: (partial: unknown) => void;
   /** fs requests in flight, and 1 while it waits on a timer: the budget does not run while the call waits. */
   waits: number;
-  /** Due time of the timer (setTimeout, sleep) the call waits on, as the worker last reported. */
-  timerDue?: number;
   remainingMs: number;
   runningSince?: number;
   timedOut?: boolean;
@@ -56,17 +55,29 @@ export class WorkerLink {
   private nextId = 1;
   private releaseBusy: (() => void) | undefined;
   private readonly pending = new Map<number, Pending>();
-  /** The host's sleep until the worker's next timer. */
-  private timer: { at: number; controller: AbortController } | undefined;
   /** The newest seq the worker reported quiet for; a tick not followed by it within the budget is watched. */
   private quietSeq = 0;
-  private watchdog: ReturnType<typeof setTimeout> | undefined;
+  private readonly wake: TimerWake;
   private readonly pings = new Map<number, () => void>();
   private closed = false;
   private closedWith: SandboxLinkError = new SandboxLinkError('The sandbox was disposed', 'disposed');
   readonly ready: Promise<void>;
 
   constructor(private readonly port: MessagePort, private readonly options: WorkerLinkOptions) {
+    this.wake = new TimerWake({
+      clock: () => this.options.clock(),
+      timeoutMs: () => this.options.timeoutMs(),
+      calls: () => this.pending.values(),
+      waitStarted: (call) => this.waitStarted(call as Pending),
+      waitEnded: (call) => this.waitEnded(call as Pending),
+      tick: () => (this.post({ type: 'tick' }) ? this.seq : undefined),
+      quietSeq: () => this.quietSeq,
+      ping: (answered, silent) => this.ping(answered, silent),
+    });
+    this.wake.onSilent = (label) => {
+      this.options.onLog?.({ level: 'error', text: `A timer set by ${label} did not finish within ${this.options.timeoutMs()} ms: ${STUCK}` });
+      this.options.onStuck();
+    };
     let onReady!: () => void;
     this.ready = new Promise((resolve) => { onReady = resolve; });
     port.onmessage = (event: MessageEvent<WorkerMessage>) => {
@@ -124,12 +135,13 @@ export class WorkerLink {
    */
   clockChanged(previousNow: number): void {
     if (this.closed) return;
-    this.cancelTimer();
+    this.wake.cancel();
     const clock = this.options.clock();
     const busy = this.releaseBusy;
     this.releaseBusy = undefined;
     const mode = clock instanceof RealClock && clock.speed === 1 ? 'real' : 'virtual';
-    this.post({ type: 'clock', mode, epoch: Date.now() - clock.now(), previousNow });
+    const origin = performance.timeOrigin + performance.now() - clock.now();
+    this.post({ type: 'clock', mode, epoch: Date.now() - clock.now(), previousNow, origin });
     busy?.();
   }
 
@@ -147,8 +159,7 @@ export class WorkerLink {
         ? new SandboxLinkError(`${call.label} did not finish within ${this.options.timeoutMs()} ms: ${STUCK}`, 'timeout')
         : new SandboxLinkError(message, reason));
     }
-    this.cancelTimer();
-    clearTimeout(this.watchdog);
+    this.wake.dispose();
     this.releaseBusy?.();
     this.releaseBusy = undefined;
     this.port.onmessage = null;
@@ -198,18 +209,25 @@ export class WorkerLink {
   private onTimeout(call: Pending): void {
     call.timedOut = true;
     const limit = `${call.label} did not finish within ${this.options.timeoutMs()} ms`;
-    const pingId = this.nextId++;
-    const grace = setTimeout(() => {
-      this.pings.delete(pingId);
-      if (!this.closed) this.options.onStuck();
-    }, PING_GRACE_MS);
-    this.pings.set(pingId, () => {
-      clearTimeout(grace);
+    this.ping(() => {
       // The worker is responsive: only this call hangs (a promise that never settles). Abort it and give up.
       if (!this.pending.has(call.id)) return;
       this.finish(call);
       this.post({ type: 'abort', id: call.id });
       call.reject(new SandboxLinkError(`${limit} (its promise never settled)`, 'timeout'));
+    }, () => this.options.onStuck());
+  }
+
+  /** Pings the worker: `answered` on its pong; `silent` (unless closed) when none came within the grace period. */
+  private ping(answered: () => void, silent: () => void): void {
+    const pingId = this.nextId++;
+    const grace = setTimeout(() => {
+      this.pings.delete(pingId);
+      if (!this.closed) silent();
+    }, PING_GRACE_MS);
+    this.pings.set(pingId, () => {
+      clearTimeout(grace);
+      answered();
     });
     this.post({ type: 'ping', id: pingId });
   }
@@ -220,7 +238,7 @@ export class WorkerLink {
         this.quietSeq = Math.max(this.quietSeq, message.seq);
         // An older quiet is followed by one for the newest message, with a newer report.
         if (message.seq !== this.seq) return;
-        this.applyTimerReport(message);
+        this.wake.apply(message);
         if (this.releaseBusy) {
           this.releaseBusy();
           this.releaseBusy = undefined;
@@ -264,65 +282,6 @@ export class WorkerLink {
         return;
       }
     }
-  }
-
-  /** Pauses the budget of calls that wait on a timer; sleeps on the clock until the worker's next timer. */
-  private applyTimerReport(report: TimerReport): void {
-    const due = new Map<number, number>();
-    for (const wait of Array.isArray(report.waits) ? report.waits : []) {
-      if (typeof wait?.callId === 'number' && typeof wait.due === 'number') due.set(wait.callId, wait.due);
-    }
-    for (const call of this.pending.values()) {
-      const next = due.get(call.id);
-      if (next !== undefined && call.timerDue === undefined) this.waitStarted(call);
-      else if (next === undefined && call.timerDue !== undefined) { call.timerDue = undefined; this.waitEnded(call); }
-      call.timerDue = next;
-    }
-    const at = typeof report.nextTimer === 'number' && !Number.isNaN(report.nextTimer) ? report.nextTimer : undefined;
-    if (at === undefined) return this.cancelTimer();
-    if (this.timer?.at === at) return; // the same sleep, in the same place among the clock's timers
-    this.cancelTimer();
-    const clock = this.options.clock();
-    const controller = new AbortController();
-    const label = typeof report.nextLabel === 'string' ? report.nextLabel : 'A timer';
-    this.timer = { at, controller };
-    void clock.sleep(Math.max(0, at - clock.now()), controller.signal).then(() => {
-      if (this.closed || controller.signal.aborted) return;
-      this.timer = undefined;
-      // By `at`, not clock.now(): a real timer may fire a fraction of a millisecond early.
-      const reached = Math.max(at, clock.now());
-      for (const call of this.pending.values()) {
-        if (call.timerDue !== undefined && call.timerDue <= reached) { call.timerDue = undefined; this.waitEnded(call); }
-      }
-      // Posting holds the clock again before the virtual clock's next idle check.
-      if (this.post({ type: 'tick' })) this.watchTick(this.seq, label);
-    });
-  }
-
-  private cancelTimer(): void {
-    this.timer?.controller.abort();
-    this.timer = undefined;
-  }
-
-  /**
-   * A tick whose timers never finish would hold the clock for ever. Calls have their own budget; with none
-   * running, the tick gets one: an unanswered ping then means a stuck worker.
-   */
-  private watchTick(seq: number, label: string): void {
-    clearTimeout(this.watchdog);
-    this.watchdog = setTimeout(() => {
-      if (this.closed || this.quietSeq >= seq) return;
-      if ([...this.pending.values()].some((call) => call.runningSince !== undefined)) return this.watchTick(seq, label);
-      const pingId = this.nextId++;
-      const grace = setTimeout(() => {
-        this.pings.delete(pingId);
-        if (this.closed) return;
-        this.options.onLog?.({ level: 'error', text: `A timer set by ${label} did not finish within ${this.options.timeoutMs()} ms: ${STUCK}` });
-        this.options.onStuck();
-      }, PING_GRACE_MS);
-      this.pings.set(pingId, () => { clearTimeout(grace); this.watchTick(seq, label); });
-      this.post({ type: 'ping', id: pingId });
-    }, this.options.timeoutMs());
   }
 }
 

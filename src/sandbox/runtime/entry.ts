@@ -128,7 +128,7 @@ function start(port: MessagePort): void {
         timers.fireNext();
         return;
       case 'clock':
-        time.setClock(msg.mode === 'virtual' ? 'virtual' : 'real', msg.epoch);
+        time.setClock(msg.mode === 'virtual' ? 'virtual' : 'real', msg.epoch, msg.origin);
         timers.rebase(msg.previousNow, msg.now);
         return;
       case 'ping':

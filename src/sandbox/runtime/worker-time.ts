@@ -1,6 +1,6 @@
 // The worker's notion of the run's time. Every host message carries the host clock's `now`; on a virtual clock
-// (a recording) that value is the time, constant while user code computes; on real time (Try it) it keeps moving
-// with the worker's own clock. Also keeps the engine's real Date, performance.now and setTimeout for the runtime.
+// (a recording) that value is the time, constant while user code computes; on real time (Try it) the worker reads
+// it itself, from the time origin both threads share (a message's stamp would be late by its delivery). Also keeps the engine's real Date, performance.now and setTimeout for the runtime.
 
 export const nativeDate = Date;
 export const nativeDateNow = Date.now.bind(Date);
@@ -17,7 +17,8 @@ export class WorkerTime {
   /** Epoch milliseconds at clock time 0 (Date.now() in a recording is this plus the recording's time). */
   private epoch = nativeDateNow();
   private hostNow = 0;
-  private receivedAt = nativePerformanceNow();
+  /** performance.timeOrigin + performance.now() at the real clock's 0. */
+  private origin = performance.timeOrigin;
   private unmovingReads = 0;
   /** Who is reading (for the busy-wait message), set by the runtime. */
   reader: () => string = () => 'Code';
@@ -26,18 +27,18 @@ export class WorkerTime {
   sync(now: unknown): void {
     if (typeof now !== 'number' || !Number.isFinite(now)) return;
     this.hostNow = now;
-    this.receivedAt = nativePerformanceNow();
     this.unmovingReads = 0;
   }
 
-  setClock(mode: TimeMode, epoch: unknown): void {
+  setClock(mode: TimeMode, epoch: unknown, origin: unknown): void {
     this.mode = mode;
     if (typeof epoch === 'number' && Number.isFinite(epoch)) this.epoch = epoch;
+    if (typeof origin === 'number' && Number.isFinite(origin)) this.origin = origin;
   }
 
   /** The host clock's time, in its milliseconds. */
   now(): number {
-    return this.mode === 'virtual' ? this.hostNow : this.hostNow + (nativePerformanceNow() - this.receivedAt);
+    return this.mode === 'virtual' ? this.hostNow : performance.timeOrigin + nativePerformanceNow() - this.origin;
   }
 
   /** Date.now() as user code sees it. */
