@@ -188,6 +188,21 @@ describe('timers on the run clock', () => {
     expect(result.messages.at(-1)?.role).toBe('assistant');
   });
 
+  it('restarts a worker stuck in the callback of a timer whose call has ended, naming who set it', async () => {
+    const clock = new VirtualClock();
+    const sandbox = testSandbox({ clock, timeoutMs: 1000 });
+    const [looper, waiter] = sandbox.agentTools(await sandbox.evaluate([
+      tool('looper', 'setTimeout(() => { while (true) {} }, 100);' + reply('"returned"')),
+      tool('waiter', NATURAL_SLEEP + reply('"woke"')),
+    ]));
+    expect(text(await looper.execute('1', {}))).toBe('"returned"');
+    const error = await waiter.execute('2', {}).then(() => null, (e: Error) => e);
+    expect(error?.message).toBe('The sandbox was restarted while this was running: it was stuck in synchronous code (an endless loop?)');
+    expect(sandbox.logs.map((l) => l.text)).toContain('A timer set by Tool "looper" did not finish within 1000 ms: the sandbox was stuck in synchronous code (an endless loop?) and was restarted');
+    expect(clock.now()).toBe(100); // the stuck callback held the clock: the 2 s sleep never came due
+    expect(text(await looper.execute('3', {}))).toBe('"returned"'); // a fresh worker with the same files
+  });
+
   it('drives the agent loop: setTimeout sleeps take 2 s in parallel and 4 s in sequence', async () => {
     const durations: Record<string, number> = {};
     for (const toolExecution of ['parallel', 'sequential'] as const) {
