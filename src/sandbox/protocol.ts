@@ -6,7 +6,7 @@ import type { EncodedSchema } from '../core/schema/hidden-keys.ts';
 
 export type CallKind = 'execute' | 'prepareArguments' | 'beforeToolCall' | 'afterToolCall';
 
-export type HostMessage = { seq: number; now: number } & (
+export type HostMessage = { seq: number } & (
   | { type: 'configure'; maxResultBytes: number }
   | { type: 'evaluate'; id: number; fileId: string; role: 'tool' | 'hooks'; code: string }
   | { type: 'drop'; fileId: string }
@@ -89,6 +89,9 @@ export type WorkerMessage =
   | { type: 'log'; callId?: number; toolCallId?: string; level: 'log' | 'warn' | 'error'; text: string }
   | ({ type: 'quiet'; seq: number } & TimerReport)
   | { type: 'pong'; id: number };
+
+/** A host message as posted: stamped with the host clock's time (in recordings, the time user code sees). */
+export type StampedHostMessage = HostMessage & { now: number };
 
 /** The worker's timers as the host needs them: when to wake it, and which calls wait on a timer until when. */
 export interface TimerReport {

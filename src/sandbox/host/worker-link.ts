@@ -12,7 +12,7 @@ type Reply = CallOutcome | ModuleReport;
 
 type Omitted<M, K extends PropertyKey> = M extends unknown ? Omit<M, K> : never;
 /** A request as the caller writes it; the link adds `seq`, `id` and (for calls) `aborted`. */
-export type LinkRequest = Omitted<Extract<HostMessage, { type: 'call' | 'evaluate' }>, 'seq' | 'now' | 'id' | 'aborted'>;
+export type LinkRequest = Omitted<Extract<HostMessage, { type: 'call' | 'evaluate' }>, 'seq' | 'id' | 'aborted'>;
 
 /** A rejection from the link itself (not from user code): timed out, restarted, disposed. */
 export class SandboxLinkError extends Error {
@@ -117,7 +117,7 @@ export class WorkerLink {
   }
 
   /** Posts with a sequence number and holds the clock until the worker reports quiet. False if unsendable. */
-  post(message: Omitted<HostMessage, 'seq' | 'now'>): boolean {
+  post(message: Omitted<HostMessage, 'seq'>): boolean {
     if (this.closed) return false;
     const seq = ++this.seq;
     try {

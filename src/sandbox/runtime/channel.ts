@@ -1,7 +1,7 @@
 // The worker's end of the port: sends messages, remembers which call is running (so logs, timers and fs requests
 // can be attributed to it), and reports `quiet` once the work a host message started has settled: microtasks run
 // and no timer due at the current time left to fire. The quiet report says when the next timer is due.
-import type { HostMessage, TimerReport, WorkerMessage } from '../protocol.ts';
+import type { HostMessage, StampedHostMessage, TimerReport, WorkerMessage } from '../protocol.ts';
 
 /** A call in flight inside the worker (timers it set keep a reference after it ends). */
 export interface ActiveCall {
@@ -47,7 +47,7 @@ export class WorkerChannel {
         else this.post({ type: 'quiet', seq: this.lastSeq, ...this.timerReport() });
       }
     };
-    port.onmessage = (event: MessageEvent<HostMessage>) => {
+    port.onmessage = (event: MessageEvent<StampedHostMessage>) => {
       const message = event.data;
       this.lastSeq = message.seq;
       this.onTime(message.now);

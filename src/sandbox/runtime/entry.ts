@@ -129,7 +129,7 @@ function start(port: MessagePort): void {
         return;
       case 'clock':
         time.setClock(msg.mode === 'virtual' ? 'virtual' : 'real', msg.epoch, msg.origin);
-        timers.rebase(msg.previousNow, msg.now);
+        timers.rebase(msg.previousNow, time.now());
         return;
       case 'ping':
         channel.post({ type: 'pong', id: msg.id });
