@@ -5,7 +5,7 @@ import type { Evaluation, Sandbox } from '../sandbox/types.ts';
 export type { Diagnostic, EvaluatedHooks, EvaluatedTool, Evaluation, SourceFile } from '../sandbox/types.ts';
 
 /**
- * The sandbox as the app uses it. `setClock` (optional, so stand-ins may leave it out) puts user code's timers on a run's
+ * The sandbox as the app uses it. `setClock` (optional, so stand-ins may leave it out) puts sleep() on a run's
  * virtual clock while a scenario is recorded.
  */
 export type ToolRuntime = Pick<Sandbox, 'evaluate' | 'agentTools' | 'hooks' | 'setTimeoutMs' | 'status' | 'restart' | 'dispose'>
