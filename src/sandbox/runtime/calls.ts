@@ -88,7 +88,7 @@ async function run(ctx: CallContext, msg: CallMessage, call: ActiveCall): Promis
   }
 }
 
-/** Handles a `call` message; the outcome is posted as `settled` (abort messages go through `activeCalls`). */
+/** How messages about a call (its timers' limits, a busy-wait) name it. */
 function labelOf(msg: CallMessage): string {
   switch (msg.kind) {
     case 'execute': return `Tool "${msg.toolName}"`;
@@ -96,6 +96,8 @@ function labelOf(msg: CallMessage): string {
     default: return msg.kind;
   }
 }
+
+/** Handles a `call` message; the outcome is posted as `settled` (abort messages go through `activeCalls`). */
 
 export function handleCall(ctx: CallContext, msg: CallMessage): void {
   const call: ActiveCall = {

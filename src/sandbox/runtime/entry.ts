@@ -27,6 +27,7 @@ function start(port: MessagePort): void {
   let maxResultBytes = 8 * 1024 * 1024;
 
   const channel = new WorkerChannel(port, handle);
+  const attribution = (call = channel.current) => ({ callId: call?.id, ...(call?.toolCallId !== undefined ? { toolCallId: call.toolCallId } : {}) });
   const time = new WorkerTime();
   time.reader = () => ownerLabel(channel.current);
   const timers = new TimerQueue({
@@ -49,7 +50,6 @@ function start(port: MessagePort): void {
   installConsole(channel);
 
   const scope = globalThis as unknown as WorkerScope;
-  const attribution = (call = channel.current) => ({ callId: call?.id, ...(call?.toolCallId !== undefined ? { toolCallId: call.toolCallId } : {}) });
   // Errors from stray timers or unawaited promises in user code: shown as console errors, never fatal.
   scope.addEventListener('error', (event) => {
     if (isSyntaxProbe(event.filename)) return;
