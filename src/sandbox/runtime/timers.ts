@@ -5,7 +5,10 @@
 import type { ActiveCall } from './channel.ts';
 import type { WorkerTime } from './worker-time.ts';
 
-/** `timeout` and `sleep` are what a call waits on (its time budget pauses); intervals and signal timers are not. */
+/**
+ * `timeout` and `sleep` are what a call waits on (its time budget pauses); so is an interval on virtual time, where
+ * waiting costs no wall time and the firing limit bounds it; signal timers never are.
+ */
 export type TimerKind = 'timeout' | 'interval' | 'sleep' | 'signal';
 
 interface Timer {
@@ -123,11 +126,13 @@ export class TimerQueue {
     return timer ? ownerLabel(timer.owner) : undefined;
   }
 
-  /** For each running call that waits on a timeout or sleep: the earliest such due time. */
+  /** For each running call that waits on a timer: the earliest such due time. */
   waits(): { callId: number; due: number }[] {
     const earliest = new Map<number, number>();
+    const intervals = this.host.time.mode === 'virtual';
     for (const timer of this.live.values()) {
-      if ((timer.kind !== 'timeout' && timer.kind !== 'sleep') || !timer.owner?.active) continue;
+      const waited = timer.kind === 'timeout' || timer.kind === 'sleep' || (intervals && timer.kind === 'interval');
+      if (!waited || !timer.owner?.active) continue;
       const known = earliest.get(timer.owner.id);
       if (known === undefined || timer.due < known) earliest.set(timer.owner.id, timer.due);
     }
