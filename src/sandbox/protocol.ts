@@ -1,6 +1,7 @@
 // Messages between the host (the app) and the worker that runs user code, over one MessagePort. Every host
-// message carries a `seq`; the worker answers `quiet` once it has handled a message and run out of work, which
-// is how the host knows when user code is only waiting (on sleep) and a virtual clock may move.
+// message carries a `seq` and the host clock's `now`; the worker answers `quiet` once it has handled a message and
+// run out of work, which is how the host knows when user code is only waiting (on timers) and a virtual clock may
+// move. The quiet report names the next timer's due time; the host sends `tick` when its clock gets there.
 import type { EncodedSchema } from '../core/schema/hidden-keys.ts';
 
 export type CallKind = 'execute' | 'prepareArguments' | 'beforeToolCall' | 'afterToolCall';
@@ -23,7 +24,14 @@ export type HostMessage = { seq: number } & (
     }
   /** Aborts a call's signal, or cancels an evaluation that the host gave up on. */
   | { type: 'abort'; id: number }
-  | { type: 'wake'; sleepId: number }
+  /** The host clock reached the worker's next timer. */
+  | { type: 'tick' }
+  /** The host clock was replaced: `virtual` time stands still while code computes; `real` is wall time (Try it). */
+  | {
+      type: 'clock'; mode: 'virtual' | 'real'; epoch: number; previousNow: number;
+      /** performance.timeOrigin + performance.now() at the clock's 0, for real time read in the worker itself. */
+      origin: number;
+    }
   | { type: 'fs-reply'; requestId: number; ok: true; value: unknown }
   | { type: 'fs-reply'; requestId: number; ok: false; message: string; code?: string }
   | { type: 'ping'; id: number }
@@ -76,12 +84,22 @@ export type WorkerMessage =
   | { type: 'evaluated'; id: number; report: ModuleReport }
   | { type: 'update'; id: number; partial: unknown }
   | { type: 'settled'; id: number; outcome: CallOutcome }
-  | { type: 'sleep'; callId?: number; sleepId: number; ms: number }
-  | { type: 'sleep-cancel'; sleepId: number }
   | { type: 'fs'; callId?: number; requestId: number; op: string; args: unknown[] }
-  | { type: 'log'; callId?: number; level: 'log' | 'warn' | 'error'; text: string }
-  | { type: 'quiet'; seq: number }
+  /** `toolCallId` too, for a log from a timer whose call has ended. */
+  | { type: 'log'; callId?: number; toolCallId?: string; level: 'log' | 'warn' | 'error'; text: string }
+  | ({ type: 'quiet'; seq: number } & TimerReport)
   | { type: 'pong'; id: number };
+
+/** A host message as posted: stamped with the host clock's time (in recordings, the time user code sees). */
+export type StampedHostMessage = HostMessage & { now: number };
+
+/** The worker's timers as the host needs them: when to wake it, and which calls wait on a timer until when. */
+export interface TimerReport {
+  nextTimer?: number;
+  waits: { callId: number; due: number }[];
+  /** Who set the next timer (named if its callback never finishes). */
+  nextLabel?: string;
+}
 
 /** Modules tool code may import, besides the globals Type, StringEnum, sleep and fs. */
 export const PROVIDED_MODULES = [

@@ -88,6 +88,7 @@ class SandboxHost implements Sandbox {
         this.workerErrors.delete(onError);
       }
       link.post({ type: 'configure', maxResultBytes: this.options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES });
+      link.clockChanged(this.clock.now());
       return link;
     } catch (error) {
       this.startError = error instanceof Error ? error.message : String(error);
@@ -147,8 +148,9 @@ class SandboxHost implements Sandbox {
   }
 
   setClock(clock: Clock): void {
+    const previousNow = this.clock.now();
     this.clock = clock;
-    this.link?.clockChanged();
+    this.link?.clockChanged(previousNow);
   }
 
   private onStuck(link: WorkerLink): void {

@@ -1,5 +1,5 @@
 // The sandbox's public vocabulary: the files it evaluates, what an evaluation reports, and the host capabilities
-// user code may reach (the clock through sleep(), the virtual filesystem through fs).
+// user code may reach (the clock through timers, Date and sleep(), the virtual filesystem through fs).
 import type { TSchema } from 'typebox';
 import type { Clock } from '../core/clock.ts';
 import type { AgentLoopConfig, AgentTool, ConstrainedSamplingConfig, ToolExecutionMode } from '../core/types.ts';
@@ -98,9 +98,9 @@ export interface SandboxLogEntry {
 }
 
 export interface SandboxOptions {
-  /** Wall-clock budget of one call into user code, not counting time spent in sleep() or fs. Default 5000. */
+  /** Wall-clock budget of one call into user code, not counting time it waits on setTimeout, sleep() or fs. Default 5000. */
   timeoutMs?: number;
-  /** sleep() runs on it, and calls hold it while they compute. Default: a RealClock. */
+  /** User code's timers, Date and performance.now() run on it, and calls hold it while they compute. Default: a RealClock. */
   clock?: Clock;
   fs?: FsCapabilityHost;
   onLog?: (entry: SandboxLogEntry) => void;

@@ -4,7 +4,7 @@ import { recordLesson, type RecordLessonResult } from '../core/lessons/run-lesso
 import type { Lesson } from '../core/lessons/types.ts';
 import { createFsCapability, type FsCapability } from '../core/tools/fs-capability.ts';
 import type { FileSystem } from '../core/tools/fs.ts';
-import type { Clock } from '../core/clock.ts';
+import { RealClock, type Clock } from '../core/clock.ts';
 import type { TraceSink } from '../core/trace/types.ts';
 import { createCanvasImageCodec } from './canvas-image-codec.ts';
 import type { Diagnostic, FsCapabilityHost, FsEntry, Sandbox, SourceFile } from '../sandbox/types.ts';
@@ -59,7 +59,7 @@ export function defaultLessonSources(lesson: Lesson): LessonSources {
 
 /**
  * Evaluates the sources, then records every run of the lesson. Errors in the code come back as diagnostics and
- * nothing is recorded; the sandbox's clock is set to each run's virtual clock.
+ * nothing is recorded; the sandbox's clock is set to each run's virtual clock, and to real time afterwards.
  */
 export async function recordLessonWithSandbox(
   lesson: Lesson,
@@ -81,5 +81,5 @@ export async function recordLessonWithSandbox(
       fsHost.use(files, trace, clock);
       return { tools, hooks };
     },
-  });
+  }).finally(() => sandbox.setClock(new RealClock())); // real time between recordings; leftover timers end
 }

@@ -1,6 +1,7 @@
 // The app's run environment: the selected scenario (its last good version, with the workspace's loop settings),
-// and the workspace's tools and hooks as the sandbox runs them, with sleep() put on the recording's clock. Its
-// identity names every input a recording uses, so the run state can tell a recording is out of date and why.
+// and the workspace's tools and hooks as the sandbox runs them, with user code's timers and Date put on the
+// recording's clock. Its identity names every input a recording uses, so the run state can tell a recording is out
+// of date and why.
 import { RealClock, type Clock } from '../core/clock.ts';
 import type { EvaluationState } from './evaluation.svelte.ts';
 import { toolIdentities, type RunIdentity } from './run-identity.ts';

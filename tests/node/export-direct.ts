@@ -1,7 +1,7 @@
 // The playground side of the export test, without Node APIs (it also runs in the browser, where a test checks it
 // against the real sandbox): a scenario recorded as the app records it (our loop on a virtual clock, the workspace's
-// tool and hooks files evaluated with the sandbox's own module table and export collection, the playground's fs
-// over a memory filesystem, pi's coding tools when asked for).
+// tool and hooks files evaluated with the sandbox's own module table and export collection, their timers on the
+// run's clock as the sandbox runs them, the playground's fs over a memory filesystem, pi's coding tools when asked for).
 import { transform } from 'sucrase';
 import { VirtualClock } from '../../src/core/clock.ts';
 import { summarizeRecording, type EventSummary } from '../../src/core/portable/export-pi/event-summary.ts';
@@ -19,20 +19,50 @@ import { createModuleTable } from '../../src/sandbox/runtime/modules.ts';
 
 const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<void>;
 
-async function runModule(source: string, bridge: HostBridge): Promise<Record<string, unknown>> {
+type Timers = Record<'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval', (...args: any[]) => unknown>;
+
+/** setTimeout and friends on a clock, as the sandbox gives them to user code (ids shared, unknown ids ignored). */
+function clockTimers(clock: VirtualClock): Timers {
+  let nextId = 1;
+  const live = new Map<number, AbortController>();
+  const start = (id: number, fn: (...a: unknown[]) => void, ms: unknown, args: unknown[], repeat: boolean) => {
+    const controller = new AbortController();
+    live.set(id, controller);
+    void clock.sleep(Math.max(0, Number(ms) || 0), controller.signal).then(() => {
+      if (controller.signal.aborted) return;
+      if (repeat) start(id, fn, ms, args, true);
+      else live.delete(id);
+      fn(...args);
+    });
+    return id;
+  };
+  const clear = (id: unknown) => {
+    if (typeof id !== 'number') return;
+    live.get(id)?.abort();
+    live.delete(id);
+  };
+  return {
+    setTimeout: (fn, ms, ...args) => start(nextId++, fn, ms, args, false),
+    setInterval: (fn, ms, ...args) => start(nextId++, fn, ms, args, true),
+    clearTimeout: clear,
+    clearInterval: clear,
+  };
+}
+
+async function runModule(source: string, bridge: HostBridge, timers: Timers): Promise<Record<string, unknown>> {
   const { code } = transform(source, { transforms: ['typescript', 'imports'], disableESTransforms: true, production: true });
   const table = createModuleTable(bridge);
   const module = { exports: {} as Record<string, unknown> };
-  await new AsyncFunction('exports', 'require', 'module', 'Type', 'StringEnum', 'sleep', 'fs', code)(
+  await new AsyncFunction('exports', 'require', 'module', 'Type', 'StringEnum', 'sleep', 'fs', ...Object.keys(timers), code)(
     module.exports, table.require, module,
     (table.require('typebox') as { Type: unknown }).Type, (table.require('@earendil-works/pi-ai') as { StringEnum: unknown }).StringEnum,
-    bridge.sleep, bridge.fs,
+    bridge.sleep, bridge.fs, ...Object.values(timers),
   );
   return module.exports;
 }
 
 /** The workspace's tools and hooks as the sandbox would present them (label defaults to the name). */
-export async function evaluateWorkspace(workspace: PortableWorkspace, bridge: HostBridge) {
+export async function evaluateWorkspace(workspace: PortableWorkspace, bridge: HostBridge, timers: Timers) {
   const tools: AgentTool<any>[] = [];
   for (const file of workspace.tools) {
     if (file.kind === 'json-schema') {
@@ -45,13 +75,13 @@ export async function evaluateWorkspace(workspace: PortableWorkspace, bridge: Ho
       }
       continue;
     }
-    const found = await collectTools(await runModule(file.source, bridge));
+    const found = await collectTools(await runModule(file.source, bridge, timers));
     for (const { tool } of found.tools) {
       const t = tool as unknown as AgentTool<any>;
       tools.push(Object.assign(Object.create(Object.getPrototypeOf(t)), t, { label: t.label ?? t.name }));
     }
   }
-  const hooks = workspace.hooks.trim() ? collectHooks(await runModule(workspace.hooks, bridge)) : undefined;
+  const hooks = workspace.hooks.trim() ? collectHooks(await runModule(workspace.hooks, bridge, timers)) : undefined;
   return { tools, hooks: { beforeToolCall: hooks?.beforeToolCall, afterToolCall: hooks?.afterToolCall } as Record<string, any> };
 }
 
@@ -79,7 +109,7 @@ export async function recordInPlayground(
     },
     deliver: () => undefined,
   };
-  const { tools, hooks } = await evaluateWorkspace(workspace, bridge);
+  const { tools, hooks } = await evaluateWorkspace(workspace, bridge, clockTimers(clock));
   // As lessons add them: pi's coding tools over the same files, after the workspace's tools.
   const extraTools = createCodingTools(fs, { clock }).filter((tool) => codingTools.includes(tool.name));
   const recording = await recordScenario(scenario, { id: 'export', clock, tools: [...tools, ...extraTools], hooks }).finished;

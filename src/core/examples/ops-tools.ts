@@ -1,5 +1,6 @@
-// Starter tools about time and ordering: deploy (executionMode "sequential", progress through onUpdate) and two
-// slow tools that sleep 2 s on the playground's clock, so parallel and sequential runs look different.
+// Starter tools about time and ordering: deploy (executionMode "sequential", progress through onUpdate, waiting
+// with the playground's abortable sleep) and two slow tools that wait 2 s with a plain setTimeout, as pi's tool
+// chapter writes it (the sandbox runs timers on the run's clock), so parallel and sequential runs look different.
 import type { ExampleToolFile } from './types.ts';
 
 export const DEPLOY: ExampleToolFile = {
@@ -29,6 +30,7 @@ const deployTool: AgentTool<typeof parameters> = {
     for (const [i, step] of steps.entries()) {
       if (signal?.aborted) throw new Error("Deploy cancelled");
       onUpdate?.({ content: [{ type: "text", text: \`\${step}…\` }], details: { step: i + 1, of: steps.length } });
+      // The playground's sleep waits like setTimeout on the run's clock, and ends early when the signal aborts.
       await sleep(400, signal);
     }
     return {
@@ -48,7 +50,6 @@ export const SLOW_FETCH: ExampleToolFile = {
   kind: 'typescript',
   source: `import { Type } from "@earendil-works/pi-ai";
 import type { AgentTool } from "@earendil-works/pi-agent-core";
-import { sleep } from "playground";
 
 const parameters = Type.Object({
   url: Type.String({ description: "The http(s) URL to fetch" }),
@@ -61,9 +62,11 @@ const slowFetchTool: AgentTool<typeof parameters> = {
     "Fetch a web page and return its title. Takes about two seconds, so request several pages in one " +
     "turn rather than one per turn.",
   parameters,
-  async execute(_toolCallId, { url }, signal) {
+  async execute(_toolCallId, { url }) {
     if (!/^https?:\\/\\//.test(url)) throw new Error(\`Not an http(s) URL: \${url}\`);
-    await sleep(2000, signal); // a simulated network round trip on the playground's clock
+    // A simulated network round trip. Timers run on the run's clock: 2 s on the timeline, recorded in an instant.
+    // (The playground's sleep(2000, signal), from "playground", waits the same and also ends early on Stop.)
+    await new Promise((r) => setTimeout(r, 2000));
     const host = new URL(url).hostname;
     return {
       content: [{ type: "text", text: \`200 OK — "\${host}: Home"\` }],
@@ -82,7 +85,6 @@ export const SLOW_COMPUTE: ExampleToolFile = {
   kind: 'typescript',
   source: `import { Type } from "@earendil-works/pi-ai";
 import type { AgentTool } from "@earendil-works/pi-agent-core";
-import { sleep } from "playground";
 
 const parameters = Type.Object({
   n: Type.Integer({ minimum: 0, maximum: 90, description: "Which Fibonacci number to compute (0-90)" }),
@@ -93,8 +95,8 @@ const slowComputeTool: AgentTool<typeof parameters> = {
   label: "Compute (slow)",
   description: "Compute the n-th Fibonacci number. Takes about two seconds; independent calls can run in parallel.",
   parameters,
-  async execute(_toolCallId, { n }, signal) {
-    await sleep(2000, signal); // stands in for a long computation, on the playground's clock
+  async execute(_toolCallId, { n }) {
+    await new Promise((r) => setTimeout(r, 2000)); // stands in for a long computation: 2 s of the run's time
     let [a, b] = [0, 1];
     for (let i = 0; i < n; i++) [a, b] = [b, a + b];
     return { content: [{ type: "text", text: \`fib(\${n}) = \${a}\` }], details: { n, value: a } };

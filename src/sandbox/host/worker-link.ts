@@ -1,10 +1,12 @@
 // The host's end of one worker: requests matched to replies by id, a wall-clock budget per request that pauses
-// while user code sleeps or waits for fs, sleep() and fs served on the host, and the clock held while the
-// worker computes (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting.
-import type { Clock } from '../../core/clock.ts';
+// while user code waits on a timer or fs, fs served on the host, the clock held while the worker computes
+// (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting, and one sleep on
+// the clock for the worker's next timer, which becomes a `tick` when the clock gets there.
+import { RealClock, type Clock } from '../../core/clock.ts';
 import type { CallOutcome, HostMessage, ModuleReport, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
 import { serveFsRequest } from './fs-service.ts';
+import { TimerWake, type TimedCall } from './timer-wake.ts';
 
 type Reply = CallOutcome | ModuleReport;
 
@@ -20,14 +22,14 @@ export class SandboxLinkError extends Error {
   }
 }
 
-interface Pending {
+interface Pending extends TimedCall {
   id: number;
   label: string;
   toolCallId?: string;
   resolve(reply: Reply): void;
   reject(error: Error): void;
   onUpdate?: (partial: unknown) => void;
-  /** sleeps and fs requests in flight: the budget does not run while the call waits on the host. */
+  /** fs requests in flight, and 1 while it waits on a timer: the budget does not run while the call waits. */
   waits: number;
   remainingMs: number;
   runningSince?: number;
@@ -53,13 +55,29 @@ export class WorkerLink {
   private nextId = 1;
   private releaseBusy: (() => void) | undefined;
   private readonly pending = new Map<number, Pending>();
-  private readonly sleeps = new Map<number, { controller: AbortController; call?: Pending }>();
+  /** The newest seq the worker reported quiet for; a tick not followed by it within the budget is watched. */
+  private quietSeq = 0;
+  private readonly wake: TimerWake;
   private readonly pings = new Map<number, () => void>();
   private closed = false;
   private closedWith: SandboxLinkError = new SandboxLinkError('The sandbox was disposed', 'disposed');
   readonly ready: Promise<void>;
 
   constructor(private readonly port: MessagePort, private readonly options: WorkerLinkOptions) {
+    this.wake = new TimerWake({
+      clock: () => this.options.clock(),
+      timeoutMs: () => this.options.timeoutMs(),
+      calls: () => this.pending.values(),
+      waitStarted: (call) => this.waitStarted(call as Pending),
+      waitEnded: (call) => this.waitEnded(call as Pending),
+      tick: () => (this.post({ type: 'tick' }) ? this.seq : undefined),
+      quietSeq: () => this.quietSeq,
+      ping: (answered, silent) => this.ping(answered, silent),
+    });
+    this.wake.onSilent = (label) => {
+      this.options.onLog?.({ level: 'error', text: `A timer set by ${label} did not finish within ${this.options.timeoutMs()} ms: ${STUCK}` });
+      this.options.onStuck();
+    };
     let onReady!: () => void;
     this.ready = new Promise((resolve) => { onReady = resolve; });
     port.onmessage = (event: MessageEvent<WorkerMessage>) => {
@@ -103,7 +121,7 @@ export class WorkerLink {
     if (this.closed) return false;
     const seq = ++this.seq;
     try {
-      this.port.postMessage({ ...message, seq });
+      this.port.postMessage({ ...message, seq, now: this.options.clock().now() });
     } catch {
       return false;
     }
@@ -111,11 +129,20 @@ export class WorkerLink {
     return true;
   }
 
-  /** Moves the busy hold to a new clock (the sandbox's clock was replaced). */
-  clockChanged(): void {
-    if (!this.releaseBusy) return;
-    this.releaseBusy();
-    this.releaseBusy = this.options.clock().hold();
+  /**
+   * The sandbox's clock was replaced (or first set): the busy hold and the timer sleep move to the new clock, and
+   * the worker learns its mode (virtual time stands still while code computes) and where its time came from.
+   */
+  clockChanged(previousNow: number): void {
+    if (this.closed) return;
+    this.wake.cancel();
+    const clock = this.options.clock();
+    const busy = this.releaseBusy;
+    this.releaseBusy = undefined;
+    const mode = clock instanceof RealClock && clock.speed === 1 ? 'real' : 'virtual';
+    const origin = performance.timeOrigin + performance.now() - clock.now();
+    this.post({ type: 'clock', mode, epoch: Date.now() - clock.now(), previousNow, origin });
+    busy?.();
   }
 
   /**
@@ -132,8 +159,7 @@ export class WorkerLink {
         ? new SandboxLinkError(`${call.label} did not finish within ${this.options.timeoutMs()} ms: ${STUCK}`, 'timeout')
         : new SandboxLinkError(message, reason));
     }
-    for (const sleep of this.sleeps.values()) sleep.controller.abort();
-    this.sleeps.clear();
+    this.wake.dispose();
     this.releaseBusy?.();
     this.releaseBusy = undefined;
     this.port.onmessage = null;
@@ -183,18 +209,25 @@ export class WorkerLink {
   private onTimeout(call: Pending): void {
     call.timedOut = true;
     const limit = `${call.label} did not finish within ${this.options.timeoutMs()} ms`;
-    const pingId = this.nextId++;
-    const grace = setTimeout(() => {
-      this.pings.delete(pingId);
-      if (!this.closed) this.options.onStuck();
-    }, PING_GRACE_MS);
-    this.pings.set(pingId, () => {
-      clearTimeout(grace);
+    this.ping(() => {
       // The worker is responsive: only this call hangs (a promise that never settles). Abort it and give up.
       if (!this.pending.has(call.id)) return;
       this.finish(call);
       this.post({ type: 'abort', id: call.id });
       call.reject(new SandboxLinkError(`${limit} (its promise never settled)`, 'timeout'));
+    }, () => this.options.onStuck());
+  }
+
+  /** Pings the worker: `answered` on its pong; `silent` (unless closed) when none came within the grace period. */
+  private ping(answered: () => void, silent: () => void): void {
+    const pingId = this.nextId++;
+    const grace = setTimeout(() => {
+      this.pings.delete(pingId);
+      if (!this.closed) silent();
+    }, PING_GRACE_MS);
+    this.pings.set(pingId, () => {
+      clearTimeout(grace);
+      answered();
     });
     this.post({ type: 'ping', id: pingId });
   }
@@ -202,7 +235,11 @@ export class WorkerLink {
   private receive(message: WorkerMessage): void {
     switch (message.type) {
       case 'quiet':
-        if (message.seq === this.seq && this.releaseBusy) {
+        this.quietSeq = Math.max(this.quietSeq, message.seq);
+        // An older quiet is followed by one for the newest message, with a newer report.
+        if (message.seq !== this.seq) return;
+        this.wake.apply(message);
+        if (this.releaseBusy) {
           this.releaseBusy();
           this.releaseBusy = undefined;
         }
@@ -221,21 +258,14 @@ export class WorkerLink {
       case 'log':
         try {
           const level = message.level === 'warn' || message.level === 'error' ? message.level : 'log';
-          this.options.onLog?.({ level, text: String(message.text), ...toolCallIdOf(this.pending.get(message.callId ?? -1)) });
+          const fromTimer = typeof message.toolCallId === 'string' ? { toolCallId: message.toolCallId } : {};
+          this.options.onLog?.({ level, text: String(message.text), ...fromTimer, ...toolCallIdOf(this.pending.get(message.callId ?? -1)) });
         } catch { /* as above */ }
         return;
       case 'pong':
         this.pings.get(message.id)?.();
         this.pings.delete(message.id);
         return;
-      case 'sleep':
-        this.serveSleep(message);
-        return;
-      case 'sleep-cancel': {
-        const sleep = this.sleeps.get(message.sleepId);
-        if (sleep) sleep.controller.abort();
-        return;
-      }
       case 'fs': {
         const call = message.callId !== undefined ? this.pending.get(message.callId) : undefined;
         this.waitStarted(call);
@@ -252,21 +282,6 @@ export class WorkerLink {
         return;
       }
     }
-  }
-
-  private serveSleep(message: Extract<WorkerMessage, { type: 'sleep' }>): void {
-    const call = message.callId !== undefined ? this.pending.get(message.callId) : undefined;
-    const controller = new AbortController();
-    this.sleeps.set(message.sleepId, { controller, call });
-    this.waitStarted(call);
-    const ms = Number.isFinite(message.ms) && message.ms > 0 ? message.ms : 0;
-    void this.options.clock().sleep(ms, controller.signal).then(() => {
-      if (this.closed) return;
-      this.sleeps.delete(message.sleepId);
-      // Posting holds the clock again before the virtual clock's next idle check.
-      if (!controller.signal.aborted) this.post({ type: 'wake', sleepId: message.sleepId });
-      this.waitEnded(call);
-    });
   }
 }
 

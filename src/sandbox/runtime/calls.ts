@@ -88,17 +88,35 @@ async function run(ctx: CallContext, msg: CallMessage, call: ActiveCall): Promis
   }
 }
 
+/** How messages about a call (its timers' limits, a busy-wait) name it. */
+function labelOf(msg: CallMessage): string {
+  switch (msg.kind) {
+    case 'execute': return `Tool "${msg.toolName}"`;
+    case 'prepareArguments': return `prepareArguments of tool "${msg.toolName}"`;
+    default: return msg.kind;
+  }
+}
+
 /** Handles a `call` message; the outcome is posted as `settled` (abort messages go through `activeCalls`). */
+
 export function handleCall(ctx: CallContext, msg: CallMessage): void {
-  const call: ActiveCall = { id: msg.id, toolCallId: msg.toolCallId, controller: new AbortController(), logs: 0, updates: 0 };
+  const call: ActiveCall = {
+    id: msg.id, toolCallId: msg.toolCallId, label: labelOf(msg), active: true, controller: new AbortController(), logs: 0, updates: 0,
+  };
   activeCalls.set(msg.id, call);
   ctx.channel.current = call;
   ctx.channel.onActivity();
   if (msg.aborted) call.controller.abort();
   const settle = (outcome: CallOutcome) => {
+    if (!call.active) return;
+    call.active = false;
     activeCalls.delete(msg.id);
     const sent = ctx.channel.post({ type: 'settled', id: msg.id, outcome });
     if (!sent.ok) ctx.channel.post({ type: 'settled', id: msg.id, outcome: { ok: false, message: `The result could not leave the sandbox: ${sent.message}` } });
+  };
+  call.fail = (message) => {
+    settle({ ok: false, message });
+    call.controller.abort();
   };
   // Runs synchronously up to the first await, as pi's calls do (prepareArguments entirely).
   let pending: Promise<CallOutcome>;

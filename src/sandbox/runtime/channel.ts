@@ -1,14 +1,21 @@
-// The worker's end of the port: sends messages, remembers which call is running (so logs, sleeps and fs requests
-// can be attributed to it), and reports `quiet` after each host message once all resulting work has settled.
-import type { HostMessage, WorkerMessage } from '../protocol.ts';
+// The worker's end of the port: sends messages, remembers which call is running (so logs, timers and fs requests
+// can be attributed to it), and reports `quiet` once the work a host message started has settled: microtasks run
+// and no timer due at the current time left to fire. The quiet report says when the next timer is due.
+import type { HostMessage, StampedHostMessage, TimerReport, WorkerMessage } from '../protocol.ts';
 
-/** A call in flight inside the worker. */
+/** A call in flight inside the worker (timers it set keep a reference after it ends). */
 export interface ActiveCall {
   id: number;
   toolCallId?: string;
+  /** How messages name it: `Tool "x"`, `beforeToolCall`, … */
+  label: string;
+  /** False once the call has settled. */
+  active: boolean;
   controller: AbortController;
   logs: number;
   updates: number;
+  /** Ends the call now with an error (a timer limit was hit); later outcomes are ignored. */
+  fail?: (message: string) => void;
 }
 
 type Handler = (message: HostMessage) => void;
@@ -17,19 +24,33 @@ export class WorkerChannel {
   private lastSeq = 0;
   private quietScheduled = false;
   private readonly tick = new MessageChannel();
-  /** Best-effort attribution: the call whose message (or wake-up) is being handled. */
+  /** Best-effort attribution: the call whose message (or timer) is being handled. */
   current: ActiveCall | undefined;
   /** Called when a new call or evaluation starts (resets per-activity allowances). */
   onActivity: () => void = () => {};
+  /** Called with every host message's clock time, before it is handled. */
+  onTime: (now: unknown) => void = () => {};
+  /** Runs one piece of pending work (a due timer); true when it did, so quiet waits another macrotask. */
+  idleWork: () => boolean = () => false;
+  /** What the quiet message tells the host about timers. */
+  timerReport: () => TimerReport = () => ({ waits: [] });
 
   constructor(private readonly port: MessagePort, handler: Handler) {
     this.tick.port1.onmessage = () => {
       this.quietScheduled = false;
-      this.post({ type: 'quiet', seq: this.lastSeq });
+      let worked = true;
+      try {
+        worked = this.idleWork();
+      } finally {
+        // A throw from a timer callback propagates from here and is reported like any uncaught error.
+        if (worked) this.scheduleQuiet();
+        else this.post({ type: 'quiet', seq: this.lastSeq, ...this.timerReport() });
+      }
     };
-    port.onmessage = (event: MessageEvent<HostMessage>) => {
+    port.onmessage = (event: MessageEvent<StampedHostMessage>) => {
       const message = event.data;
       this.lastSeq = message.seq;
+      this.onTime(message.now);
       try {
         handler(message);
       } finally {
@@ -50,9 +71,9 @@ export class WorkerChannel {
 
   /**
    * A macrotask after the current one: by then the microtasks that the host message started have run, so the
-   * worker has nothing left to do until the host (or a real timer) wakes it.
+   * worker has nothing left to do (once no timer is due) until the host wakes it. Also called when timers change.
    */
-  private scheduleQuiet(): void {
+  scheduleQuiet(): void {
     if (this.quietScheduled) return;
     this.quietScheduled = true;
     this.tick.port2.postMessage(null);

@@ -58,7 +58,7 @@ export function installConsole(channel: WorkerChannel): void {
     const text = count === MAX_ENTRIES_PER_CALL + 1
       ? `… more console output was dropped (at most ${MAX_ENTRIES_PER_CALL} entries per call)`
       : formatLogArguments(args);
-    channel.post({ type: 'log', callId: call?.id, level: count > MAX_ENTRIES_PER_CALL ? 'warn' : level, text });
+    channel.post({ type: 'log', callId: call?.id, ...(call?.toolCallId !== undefined ? { toolCallId: call.toolCallId } : {}), level: count > MAX_ENTRIES_PER_CALL ? 'warn' : level, text });
   };
   const target = console as unknown as Record<string, unknown>;
   target.log = target.info = target.debug = target.trace = forward('log');

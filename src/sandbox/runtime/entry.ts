@@ -8,8 +8,11 @@ import { installConsole } from './console.ts';
 import { isSyntaxProbe, runModule } from './evaluate-module.ts';
 import { createHostBridge } from './host-bridge.ts';
 import { createModuleTable, installGlobals } from './modules.ts';
+import { installTimeGlobals } from './time-globals.ts';
+import { ownerLabel, TimerQueue } from './timers.ts';
 import { describeThrown } from './transfer.ts';
 import type { WorkerScope } from './worker-scope.ts';
+import { WorkerTime } from './worker-time.ts';
 
 interface LoadedModule {
   tools: FoundTool[];
@@ -24,9 +27,26 @@ function start(port: MessagePort): void {
   let maxResultBytes = 8 * 1024 * 1024;
 
   const channel = new WorkerChannel(port, handle);
-  const bridge = createHostBridge(channel);
+  const attribution = (call = channel.current) => ({ callId: call?.id, ...(call?.toolCallId !== undefined ? { toolCallId: call.toolCallId } : {}) });
+  const time = new WorkerTime();
+  time.reader = () => ownerLabel(channel.current);
+  const timers = new TimerQueue({
+    time,
+    current: () => channel.current,
+    setCurrent: (owner) => { channel.current = owner; },
+    changed: () => channel.scheduleQuiet(),
+    overLimit: (owner, text) => {
+      if (owner?.active && owner.fail) owner.fail(text);
+      else channel.post({ type: 'log', ...attribution(owner), level: 'error', text });
+    },
+  });
+  channel.onTime = (now) => time.sync(now);
+  channel.idleWork = () => timers.fireNext();
+  channel.timerReport = () => ({ nextTimer: timers.nextDue(), waits: timers.waits(), nextLabel: timers.nextLabel() });
+  const bridge = createHostBridge(channel, timers);
   const table = createModuleTable(bridge);
   installGlobals(bridge);
+  installTimeGlobals(timers, time);
   installConsole(channel);
 
   const scope = globalThis as unknown as WorkerScope;
@@ -34,11 +54,11 @@ function start(port: MessagePort): void {
   scope.addEventListener('error', (event) => {
     if (isSyntaxProbe(event.filename)) return;
     event.preventDefault();
-    channel.post({ type: 'log', callId: channel.current?.id, level: 'error', text: `Uncaught ${describeThrown(event.error ?? event.message)}` });
+    channel.post({ type: 'log', ...attribution(), level: 'error', text: `Uncaught ${describeThrown(event.error ?? event.message)}` });
   });
   scope.addEventListener('unhandledrejection', (event) => {
     event.preventDefault();
-    channel.post({ type: 'log', callId: channel.current?.id, level: 'error', text: `Unhandled promise rejection: ${describeThrown(event.reason)}` });
+    channel.post({ type: 'log', ...attribution(), level: 'error', text: `Unhandled promise rejection: ${describeThrown(event.reason)}` });
   });
 
   const ctx = {
@@ -100,9 +120,16 @@ function start(port: MessagePort): void {
         }
         return;
       }
-      case 'wake':
       case 'fs-reply':
         bridge.deliver(msg);
+        return;
+      case 'tick':
+        // The clock's new time is taken: the first due timer runs in this task, the others each in its own.
+        timers.fireNext();
+        return;
+      case 'clock':
+        time.setClock(msg.mode === 'virtual' ? 'virtual' : 'real', msg.epoch, msg.origin);
+        timers.rebase(msg.previousNow, time.now());
         return;
       case 'ping':
         channel.post({ type: 'pong', id: msg.id });

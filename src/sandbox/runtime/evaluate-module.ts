@@ -4,6 +4,7 @@
 import type { ModuleReport } from '../protocol.ts';
 import { describeThrown } from './transfer.ts';
 import type { WorkerScope } from './worker-scope.ts';
+import { nativeSetTimeout } from './worker-time.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-function
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (...args: string[]) => (
@@ -68,7 +69,7 @@ function locateSyntaxError(code: string): Promise<{ line: number; column: number
       resolve(at);
     };
     scope.addEventListener('error', onError);
-    setTimeout(() => {
+    nativeSetTimeout(() => {
       scope.importScripts(url); // throws (uncaught) at the syntax error; the error event carries the position
       finish(undefined);
     }, 0);

@@ -1,13 +1,14 @@
-// sleep() and fs as user code sees them: both are requests to the host. sleep runs on the host's Clock (virtual
-// time in replays), fs on the host's filesystem capability. AbortSignals stay here: an abort settles the user's
-// promise at once (sleep resolves early, as Clock.sleep does; fs rejects) and tells the host to stop waiting.
+// sleep() and fs as user code sees them. sleep is a timer on the run's clock (virtual time in recordings), fs a
+// request to the host's filesystem capability. AbortSignals stay here: an abort settles the user's promise at once
+// (sleep resolves early, as Clock.sleep does; fs rejects).
 import { PLAYGROUND_FS_OPERATIONS as FS_OPERATIONS } from '../playground-module.ts';
 import type { HostMessage } from '../protocol.ts';
 import type { ActiveCall, WorkerChannel } from './channel.ts';
+import type { TimerQueue } from './timers.ts';
 
 interface Waiter {
   call: ActiveCall | undefined;
-  settle: (message: Extract<HostMessage, { type: 'wake' | 'fs-reply' }>) => void;
+  settle: (message: Extract<HostMessage, { type: 'fs-reply' }>) => void;
 }
 
 function abortError(): Error {
@@ -17,29 +18,23 @@ function abortError(): Error {
 export interface HostBridge {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   fs: Record<(typeof FS_OPERATIONS)[number], (...args: unknown[]) => Promise<unknown>>;
-  /** Delivers a wake-up or fs reply; the waiting call becomes the current one while its continuation runs. */
-  deliver(message: Extract<HostMessage, { type: 'wake' | 'fs-reply' }>): void;
+  /** Delivers an fs reply; the waiting call becomes the current one while its continuation runs. */
+  deliver(message: Extract<HostMessage, { type: 'fs-reply' }>): void;
 }
 
-export function createHostBridge(channel: WorkerChannel): HostBridge {
+export function createHostBridge(channel: WorkerChannel, timers: TimerQueue): HostBridge {
   let nextId = 1;
-  const sleeps = new Map<number, Waiter>();
   const requests = new Map<number, Waiter>();
 
   function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve) => {
       if (signal?.aborted) return resolve();
-      const sleepId = nextId++;
-      const call = channel.current;
       const onAbort = () => {
-        if (!sleeps.delete(sleepId)) return;
-        channel.post({ type: 'sleep-cancel', sleepId });
+        timers.clear(id);
         resolve();
       };
-      sleeps.set(sleepId, { call, settle: () => { signal?.removeEventListener('abort', onAbort); resolve(); } });
+      const id = timers.set(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms, 'sleep');
       signal?.addEventListener('abort', onAbort, { once: true });
-      const duration = Number(ms);
-      channel.post({ type: 'sleep', callId: call?.id, sleepId, ms: Number.isFinite(duration) && duration > 0 ? duration : 0 });
     });
   }
 
@@ -62,7 +57,6 @@ export function createHostBridge(channel: WorkerChannel): HostBridge {
         call,
         settle: (reply) => {
           signal?.removeEventListener('abort', onAbort);
-          if (reply.type !== 'fs-reply') return;
           if (reply.ok) return resolve(reply.value);
           const error = new Error(reply.message) as Error & { code?: string };
           if (reply.code) error.code = reply.code;
@@ -86,11 +80,9 @@ export function createHostBridge(channel: WorkerChannel): HostBridge {
     sleep,
     fs,
     deliver(message) {
-      const table = message.type === 'wake' ? sleeps : requests;
-      const key = message.type === 'wake' ? message.sleepId : message.requestId;
-      const waiter = table.get(key);
+      const waiter = requests.get(message.requestId);
       if (!waiter) return; // aborted meanwhile
-      table.delete(key);
+      requests.delete(message.requestId);
       channel.current = waiter.call;
       waiter.settle(message);
     },

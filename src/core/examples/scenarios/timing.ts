@@ -1,5 +1,5 @@
 // Example scenarios about time: parallel against sequential execution, an abort in the middle of a batch, and a
-// steering message that arrives while a tool runs. All use the starter tools that sleep on the playground clock.
+// steering message that arrives while a tool runs. All use the starter tools, whose waits run on the run's clock.
 import type { ExampleScenario } from './types.ts';
 
 export const PARALLEL_VS_SEQUENTIAL: ExampleScenario = {

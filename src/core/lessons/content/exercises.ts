@@ -182,9 +182,13 @@ export const timingExercise: Lesson = {
   concept: { en: 'Measuring a batch', 'zh-CN': '测量一批调用' },
   title: { en: 'Exercise: timing two slow tools in both modes', 'zh-CN': '练习：在两种模式下给两个慢工具计时' },
   intro: {
-    en: 'slow_fetch and slow_compute each take about two seconds. The model calls both in one turn. Predict both '
-      + 'totals before you play, then compare them on the two timelines.',
-    'zh-CN': 'slow_fetch 和 slow_compute 各需约两秒。模型在一轮中同时调用它们。播放之前先预测两种模式的总耗时，再在两条时间轴上对照。',
+    en: 'slow_fetch and slow_compute each wait two seconds with `await new Promise((r) => setTimeout(r, 2000))`, '
+      + 'the way pi\'s tool chapter writes a delay; timers run on the run\'s clock, so the timeline shows the two '
+      + 'seconds. (The playground\'s `sleep(2000, signal)` waits the same and also ends early on Stop.) The model '
+      + 'calls both in one turn. Predict both totals before you play, then compare them on the two timelines.',
+    'zh-CN': 'slow_fetch 和 slow_compute 各用 `await new Promise((r) => setTimeout(r, 2000))` 等待两秒，这正是 pi 工具章节里'
+      + '写延时的方式；定时器按本次运行的时钟计时，所以时间轴上显示的就是这两秒。（playground 的 `sleep(2000, signal)` '
+      + '等待同样长，并且在停止时会提前结束。）模型在一轮中同时调用它们。播放之前先预测两种模式的总耗时，再在两条时间轴上对照。',
   },
   tools: [SLOW_FETCH, SLOW_COMPUTE],
   hooks: '',
