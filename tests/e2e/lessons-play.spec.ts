@@ -33,17 +33,26 @@ async function stepThrough(page: Page, lesson: Lesson, locale: Locale): Promise<
   await expect(caption).toHaveAttribute('data-state', 'ended');
 }
 
-/** Answers the first question right and any second one wrong, checking the explanation each time. */
+/**
+ * Answers every question wrong first (the explanation shows, the lesson is not completed, the choices stay open),
+ * then right; the lesson counts as completed only after the last right answer.
+ */
 async function answerQuiz(page: Page, lesson: Lesson, locale: Locale): Promise<void> {
   if (lesson.quiz.length === 0) {
     await expect(page.getByTestId('lesson-quiz')).toHaveCount(0);
     return;
   }
-  for (const [n, question] of lesson.quiz.entries()) {
-    const choice = n === 0 ? question.answer : question.choices.find((c) => c.id !== question.answer)!.id;
-    await page.getByTestId(`quiz-choice-${question.id}-${choice}`).check();
-    await expect(page.getByTestId(`quiz-${question.id}`)).toHaveAttribute('data-state', n === 0 ? 'correct' : 'incorrect');
+  for (const question of lesson.quiz) {
+    const wrong = question.choices.find((c) => c.id !== question.answer)!.id;
+    await page.getByTestId(`quiz-choice-${question.id}-${wrong}`).check();
+    await expect(page.getByTestId(`quiz-${question.id}`)).toHaveAttribute('data-state', 'incorrect');
     await expect(page.getByTestId(`quiz-explanation-${question.id}`)).toContainText(plain(question.explanation[locale]));
+    await expect(page.getByTestId(`quiz-retry-${question.id}`)).toBeVisible();
+    await expect(page.getByTestId('lesson-completed')).toHaveCount(0);
+    await page.getByTestId(`quiz-choice-${question.id}-${question.answer}`).check();
+    await expect(page.getByTestId(`quiz-${question.id}`)).toHaveAttribute('data-state', 'correct');
+    await expect(page.getByTestId(`quiz-${question.id}`)).toHaveAttribute('data-tries', '1');
+    await expect(page.getByTestId(`quiz-choice-${question.id}-${wrong}`)).toBeDisabled();
   }
 }
 
