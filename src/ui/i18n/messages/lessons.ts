@@ -109,7 +109,7 @@ export const messages = defineMessages({
     'lessons.caption.missed': '本课有 {n} 条讲解没有在这次运行中出现，因为它的工具或场景被修改过。',
     'lessons.caption.at': '时刻：{moment}',
     'lessons.caption.run.parallel': '并行运行',
-    'lessons.caption.run.sequential': '顺序运行',
+    'lessons.caption.run.sequential': '串行运行',
     'lessons.timeline.label': '本课运行的时间轴',
     'lessons.quiz.title': '自我检测',
     'lessons.quiz.question': '第 {n} 题，共 {total} 题',
