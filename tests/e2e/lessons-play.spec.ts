@@ -58,7 +58,8 @@ async function answerQuiz(page: Page, lesson: Lesson, locale: Locale): Promise<v
 
 for (const locale of ['en', 'zh-CN'] as const) {
   test(`every lesson plays through its captions and quiz in ${locale}`, async ({ page }) => {
-    test.setTimeout(240_000);
+    // Twenty-one lessons, every caption and every quiz answered wrong then right.
+    test.setTimeout(420_000);
     await openLessons(page, locale);
     await page.getByTestId(`lesson-card-${LESSONS[0].id}`).click();
     for (const [index, lesson] of LESSONS.entries()) {
@@ -109,6 +110,30 @@ test('playback stops at each caption, language switches mid-lesson, progress sur
   await page.getByTestId('lesson-return').click();
   await expect(page.getByTestId('lesson-workspace-banner')).toHaveCount(0);
   await expect(page.getByTestId('tool-item')).toHaveText(starterTools);
+});
+
+test('the lessons that show something beside the run: the JSON Schema, the providers\' requests and the lint', async ({ page }) => {
+  await openLessons(page, 'en');
+  await page.getByTestId('lesson-card-optional-and-required').click();
+  const schema = page.getByTestId('lesson-exhibit-json-book_table');
+  await expect(page.getByTestId('lesson-exhibit')).toHaveAttribute('data-kind', 'schema');
+  await expect(schema).toContainText('"required"');
+  await expect(schema).toContainText('"guests"');
+  const required = await page.getByTestId('lesson-exhibit-schema-book_table').evaluate((el) => el.textContent!.replace(/\s+/g, ''));
+  expect(required).toContain('"required":["restaurant","time"]');
+
+  await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('lesson-page')).toHaveAttribute('data-lesson', 'one-tool-three-providers');
+  await expect(page.getByTestId('lesson-exhibit-json-openai-completions')).toContainText('"function"');
+  await expect(page.getByTestId('lesson-exhibit-json-anthropic-messages')).toContainText('"input_schema"');
+  await expect(page.getByTestId('lesson-exhibit-json-google-generative-ai')).toContainText('"parametersJsonSchema"');
+
+  for (let i = 0; i < 4; i++) await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('lesson-page')).toHaveAttribute('data-lesson', 'strict-mode');
+  await expect(page.getByTestId('lesson-exhibit-json-openai-completions')).toContainText('"strict": true');
+  await expect(page.getByTestId('lesson-exhibit-json-google-generative-ai')).not.toContainText('"strict"');
+  await expect(page.getByTestId('lesson-exhibit-request-openai-completions').locator('[data-rule="strict-optional-nullable"]')).toBeVisible();
+  await expect(page.getByTestId('lesson-exhibit-request-google-generative-ai').locator('[data-rule="strict-unavailable"]')).toBeVisible();
 });
 
 async function stepToEnd(page: Page): Promise<void> {

@@ -78,9 +78,8 @@ export const optionalAndRequired: Lesson = {
       id: 'schema',
       at: { on: 'message', turn: 1, edge: 'start' },
       text: {
-        en: 'The request declares `book_table` with the JSON Schema shown below the run. `restaurant` and `time` are plain '
-          + 'properties, so they are in `required`; `guests` and `note` are wrapped in Type.Optional, so they are not. That '
-          + 'list is all the model learns about which fields it must send.',
+        en: 'The request declares `book_table` with the JSON Schema shown below the run. The plain `restaurant` and `time` '
+          + 'are in `required`; `guests` and `note`, wrapped in Type.Optional, are not. That list tells the model what it must send.',
         'zh-CN': '请求里声明的 `book_table` 使用运行下方显示的 JSON Schema。`restaurant` 和 `time` 是普通属性，所以在 `required` 里；'
           + '`guests` 和 `note` 用 Type.Optional 包了起来，所以不在。模型只能从这个列表得知哪些字段必须发送。',
       },

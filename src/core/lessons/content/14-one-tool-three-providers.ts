@@ -66,12 +66,11 @@ export const oneToolThreeProviders: Lesson = {
       id: 'three-shapes',
       at: { on: 'message', turn: 1, edge: 'start' },
       text: {
-        en: 'The request for this turn declares the tool. OpenAI wraps it as { type: "function", function: { name, '
-          + 'description, parameters } }; Anthropic sends { name, description, input_schema }; Google lists it under '
-          + 'functionDeclarations with parametersJsonSchema. The JSON Schema inside is the same one.',
+        en: 'This turn\'s request declares the tool. OpenAI wraps it as { type: "function", function: { name, description, '
+          + 'parameters } }, Anthropic as { name, description, input_schema }, Google in functionDeclarations with '
+          + 'parametersJsonSchema.',
         'zh-CN': '这一轮的请求声明了这个工具。OpenAI 把它包成 { type: "function", function: { name, description, parameters } }；'
-          + 'Anthropic 发送 { name, description, input_schema }；Google 把它放在 functionDeclarations 里，用 parametersJsonSchema。'
-          + '里面的 JSON Schema 是同一份。',
+          + 'Anthropic 发送 { name, description, input_schema }；Google 把它放在 functionDeclarations 里，用 parametersJsonSchema。',
       },
     },
     {

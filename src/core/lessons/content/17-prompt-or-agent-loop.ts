@@ -51,7 +51,7 @@ export const promptOrAgentLoop: Lesson = {
   captions: [
     {
       id: 'same-loop',
-      at: { on: 'agent_start' },
+      at: { on: 'message', turn: 1, edge: 'start' },
       text: {
         en: 'This run was recorded the way agentLoop() runs it. agent.prompt("…") calls runAgentLoop, the same loop, '
           + 'with the agent\'s messages, tools and system prompt as the context, so it starts with the same agent_start and '
@@ -74,12 +74,12 @@ export const promptOrAgentLoop: Lesson = {
       id: 'same-lifecycle',
       at: { on: 'tool_execution_end', toolCallId: 'call_1_1' },
       text: {
-        en: 'The tool call went through the same lifecycle either way: tool_execution_start, validate (after '
-          + 'prepareArguments, when a tool has one), beforeToolCall, `execute`, afterToolCall, tool_execution_end, then its toolResult. An Agent passes its own '
-          + 'beforeToolCall, afterToolCall and toolExecution to the loop, and lists the call in agent.state.pendingToolCalls meanwhile.',
-        'zh-CN': '无论哪种方式，这个工具调用都走同一套生命周期：tool_execution_start、validate（工具有 prepareArguments 时先运行它）、beforeToolCall、`execute`、'
-          + 'afterToolCall、tool_execution_end，然后是它的 toolResult。Agent 会把自己的 beforeToolCall、afterToolCall 和 toolExecution '
-          + '交给循环，并在调用期间把它记在 agent.state.pendingToolCalls 里。',
+        en: 'Either way the call went through one lifecycle: tool_execution_start, validate, beforeToolCall, `execute`, '
+          + 'afterToolCall, tool_execution_end, its toolResult. An Agent hands the loop its own hooks and toolExecution, and '
+          + 'lists the call in agent.state.pendingToolCalls meanwhile.',
+        'zh-CN': '无论哪种方式，这个调用都走同一套生命周期：tool_execution_start、validate、beforeToolCall、`execute`、afterToolCall、'
+          + 'tool_execution_end，然后是它的 toolResult。Agent 会把自己的钩子和 toolExecution 交给循环，并在调用期间把它记在 '
+          + 'agent.state.pendingToolCalls 里。',
       },
     },
     {

@@ -71,13 +71,11 @@ export const strictMode: Lesson = {
       id: 'rewritten',
       at: { on: 'message', turn: 1, edge: 'start' },
       text: {
-        en: 'For OpenAI and Anthropic, pi rewrote the schema and marked the tool strict: true. Every property is now in '
-          + '`required`, the optional `assignee` became anyOf [string, null], and additionalProperties: false closes every '
-          + 'object. The Gemini API gets the schema unchanged: "prefer" falls back to normal sampling where strict tools '
-          + 'are unsupported.',
-        'zh-CN': '对 OpenAI 和 Anthropic，pi 改写了 schema，并把工具标记为 strict: true。现在每个属性都在 `required` 里，可选的 '
-          + '`assignee` 变成了 anyOf [string, null]，additionalProperties: false 封闭了每个对象。Gemini API 收到的 schema 没有变化：'
-          + '在不支持严格工具的地方，"prefer" 会退回普通采样。',
+        en: 'For OpenAI and Anthropic, pi made the schema strict and sent strict: true: every property in `required`, the '
+          + 'optional `assignee` as anyOf [string, null], additionalProperties: false. The Gemini API has no strict tools, '
+          + 'so "prefer" sends it unchanged.',
+        'zh-CN': '对 OpenAI 和 Anthropic，pi 把 schema 改成严格形式并发送 strict: true：每个属性都进入 `required`，可选的 `assignee` '
+          + '变成 anyOf [string, null]，并加上 additionalProperties: false。Gemini API 没有严格工具，所以 "prefer" 原样发送。',
       },
     },
     {
@@ -102,11 +100,10 @@ export const strictMode: Lesson = {
       id: 'lint',
       at: { on: 'agent_end' },
       text: {
-        en: 'The lint below the requests says the same: `assignee` is sent as required and nullable, and on the Gemini API '
-          + 'strict sampling is unavailable. With strict: "require" that lint finding becomes an error, and pi refuses the '
-          + 'request on such a provider before sending it.',
-        'zh-CN': '请求下方的检查结果也说明了这些：`assignee` 以必填且可为 null 的形式发送；在 Gemini API 上无法使用严格采样。'
-          + '如果改成 strict: "require"，这条检查结果会变成错误，pi 会在这类服务商上直接拒绝发送请求。',
+        en: 'The lint below the requests says the same: `assignee` goes as required and nullable, and the Gemini API has '
+          + 'no strict sampling. With strict: "require" that becomes an error: pi refuses such a request before sending it.',
+        'zh-CN': '请求下方的检查结果也说明了这些：`assignee` 以必填且可为 null 的形式发送；Gemini API 没有严格采样。'
+          + '改成 strict: "require" 后这会变成错误：pi 会在发送之前拒绝这样的请求。',
       },
     },
   ],
