@@ -45,7 +45,7 @@ describe('Agent.prompt() and agentLoop() (pi 0.85.1)', () => {
     const stream = agentLoop(
       [{ role: 'user', content: lesson.scenario.prompt as string, timestamp: 0 }],
       { systemPrompt: lesson.settings.systemPrompt, messages: [], tools: [viaLoop.tool] },
-      { model: viaLoop.model, convertToLlm: (m) => m as never, toolExecution: 'parallel', ...viaLoop.hooks } as never,
+      { model: viaLoop.model, convertToLlm: (m: AgentMessage[]) => m as never, toolExecution: 'parallel', ...viaLoop.hooks } as never,
       undefined,
       streamSimple as never,
     );
