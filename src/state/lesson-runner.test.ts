@@ -7,8 +7,11 @@ import { VALIDATION_MESSAGE } from '../core/lessons/content/03-validation-and-re
 import { CONFIG_BEFORE } from '../core/lessons/content/07-read-then-edit.ts';
 import { BLOCK_REASON } from '../core/lessons/content/10-hooks.ts';
 import { TRUNCATION_MESSAGE } from '../core/lessons/content/11-length-cut-off.ts';
+import { NOT_FOUND_MESSAGE } from '../core/lessons/content/15-tool-not-found.ts';
+import { REPORT_TEXT } from '../core/lessons/content/16-tool-usage.ts';
 import { ABSOLUTE_PATH_ERROR, MISSING_FILE_ERROR } from '../core/lessons/content/exercises.ts';
-import { encodeVariants } from '../core/providers/index.ts';
+import { lintTools } from '../core/lint/index.ts';
+import { API_VARIANTS, encodeVariants } from '../core/providers/index.ts';
 import { encodePng } from '../core/tools/bmp-to-png.ts';
 import { checkTrace } from '../core/trace/check.ts';
 import type { RecordedEvent, Recording } from '../core/trace/recording.ts';
@@ -59,6 +62,22 @@ const batchSpan = (r: Recording) => {
   const end = trace.find((e) => e.type === 'trace_batch_end')!;
   return end.t - start.t;
 };
+
+async function agentToolsOf(id: string) {
+  const evaluation = await sandbox.evaluate(lesson(id).tools.map((t) => ({ ...t, role: 'tool' as const })));
+  return sandbox.agentTools(evaluation);
+}
+
+/** The request bodies of the named variants for a conversation (plain JSON, as sent). */
+function encodedBodies(tools: Awaited<ReturnType<typeof agentToolsOf>>, messages: AgentMessage[], keys: string[]): Record<string, any> {
+  const variants = API_VARIANTS.filter((v) => keys.includes(v.key));
+  const out: Record<string, any> = {};
+  for (const { variant, result: encoded } of encodeVariants({ systemPrompt: 'sys', messages: messages as never[], tools }, {}, variants)) {
+    if (!encoded.ok) throw new Error(`${variant.key}: ${JSON.stringify(encoded.error)}`);
+    out[variant.key] = JSON.parse(JSON.stringify(encoded.body));
+  }
+  return out;
+}
 
 describe('every lesson', () => {
   it.each(LESSONS.map((l) => [l.id, l] as const))('%s plays to the end with every caption at an event, in reading order', async (_id, l) => {
@@ -245,5 +264,93 @@ describe('what the captions promise', () => {
     const read = result(outcome.recordings[0].recording, 'call_1_1')!;
     expect(read.content[0]).toEqual({ type: 'text', text: 'Read image file [image/png]\n[Image: original 3000x10, displayed at 2000x7. Multiply coordinates by 1.50 to map to original image.]' });
     expect(read.content[1]).toMatchObject({ type: 'image', mimeType: 'image/png' });
+  });
+
+  it('13: Type.Optional leaves guests and note out of required; leaving out guests passes, leaving out time fails before execute', async () => {
+    const [tool] = await agentToolsOf('optional-and-required');
+    expect((tool.parameters as { required?: string[] }).required).toEqual(['restaurant', 'time']);
+    const r = await main('optional-and-required');
+    expect(text(result(r, 'call_1_1'))).toBe('Booked Tasca do Chico at 20:00 for 2.');
+    expect(result(r, 'call_1_2')).toMatchObject({ isError: true });
+    expect(text(result(r, 'call_1_2'))).toMatch(/^Validation failed for tool "book_table":\n {2}- time: must have required propert/);
+    expect(phase(r, 'call_1_2', 'execute')).toBeUndefined();
+    expect(text(result(r, 'call_2_1'))).toBe('Booked Cervejaria Ramiro at 21:30 for 4.');
+  });
+
+  it('14: OpenAI, Anthropic and Google carry the same schema under function.parameters, input_schema and parametersJsonSchema', async () => {
+    const tools = await agentToolsOf('one-tool-three-providers');
+    const r = await main('one-tool-three-providers');
+    const bodies = encodedBodies(tools, finalMessages(r).slice(0, 1), ['openai-completions', 'anthropic-messages', 'google-generative-ai']);
+    const schema = { symbol: expect.objectContaining({ type: 'string' }), currency: expect.objectContaining({ enum: ['USD', 'EUR'] }) };
+    expect(bodies['openai-completions'].tools[0]).toMatchObject({ type: 'function', function: { name: 'get_stock_quote', parameters: { properties: schema, required: ['symbol'] } } });
+    expect(bodies['anthropic-messages'].tools[0]).toMatchObject({ name: 'get_stock_quote', input_schema: { type: 'object', properties: schema, required: ['symbol'] } });
+    expect(bodies['google-generative-ai'].config.tools[0].functionDeclarations[0]).toMatchObject({ name: 'get_stock_quote', parametersJsonSchema: { properties: schema } });
+    expect(text(result(r, 'call_1_1'))).toBe('ACME: 271.86 EUR');
+    expect(text(assistants(r).at(-1))).toContain('271.86 EUR');
+  });
+
+  it('15: a call to an unknown name gets pi\'s "Tool <name> not found" at once; the other call runs', async () => {
+    const r = await main('tool-not-found');
+    expect(result(r, 'call_1_1')).toMatchObject({ isError: true, toolName: 'search_web' });
+    expect(text(result(r, 'call_1_1'))).toBe(NOT_FOUND_MESSAGE);
+    for (const name of ['validate', 'beforeToolCall', 'execute', 'afterToolCall']) expect(phase(r, 'call_1_1', name), name).toBeUndefined();
+    expect(result(r, 'call_1_2')).toMatchObject({ isError: false, toolName: 'get_weather' });
+    expect(text(result(r, 'call_1_2'))).toMatch(/^Oslo: /);
+  });
+
+  it('16: the tool\'s usage reaches the toolResult as afterToolCall replaced it, and only pi-messages sends it on', async () => {
+    const r = await main('tool-usage');
+    const input = Math.ceil(REPORT_TEXT.length / 4);
+    const end = piEvents(r).find((e) => e.type === 'tool_execution_end');
+    expect(end).toMatchObject({ result: { usage: { input, output: 14, totalTokens: input + 14 } } });
+    const usage = result(r, 'call_1_1')!.usage!;
+    expect(usage).toMatchObject({ input, output: 14, totalTokens: input + 14 });
+    expect(usage.cost.total).toBeCloseTo((input * 0.5 + 14 * 1.5) / 1e6, 12);
+    expect(phase(r, 'call_1_1', 'afterToolCall')).toBeDefined();
+    const tools = await agentToolsOf('tool-usage');
+    const toolResult = result(r, 'call_1_1')!;
+    const messages = finalMessages(r).slice(0, 3).map((m) => (m.role === 'assistant' ? { ...m, usage: { ...m.usage, totalTokens: 0 } } : m)) as never[];
+    for (const { variant, result: encoded } of encodeVariants({ systemPrompt: 'sys', messages, tools })) {
+      expect(encoded.ok, variant.key).toBe(true);
+      const body = JSON.stringify(encoded.ok ? encoded.body : null);
+      expect(body).toContain('Summary: the quarter closed');
+      expect(body.includes(String(toolResult.usage!.cost.total)), variant.key).toBe(variant.api === 'pi-messages');
+    }
+  });
+
+  it('17: the tool call goes through pi\'s lifecycle events and phases in order', async () => {
+    const r = await main('prompt-or-agent-loop');
+    const types = piEvents(r).map((e) => e.type).filter((t) => t !== 'message_update');
+    expect(types).toEqual([
+      'agent_start', 'turn_start', 'message_start', 'message_end', 'message_start', 'message_end',
+      'tool_execution_start', 'tool_execution_end', 'message_start', 'message_end', 'turn_end',
+      'turn_start', 'message_start', 'message_end', 'turn_end', 'agent_end',
+    ]);
+    expect(phases(r, 'call_1_1').map((p) => p.phase)).toEqual(['queued', 'validate', 'beforeToolCall', 'execute', 'afterToolCall', 'result']);
+  });
+
+  it('18: strict "prefer" rewrites the schema for OpenAI only; the model\'s null is dropped by validation; the lint says so', async () => {
+    const tools = await agentToolsOf('strict-mode');
+    const r = await main('strict-mode');
+    const keys = ['openai-completions', 'anthropic-messages', 'google-generative-ai'];
+    const bodies = encodedBodies(tools, finalMessages(r).slice(0, 1), keys);
+    const openai = bodies['openai-completions'].tools[0].function;
+    const anthropic = bodies['anthropic-messages'].tools[0];
+    expect(openai.strict).toBe(true);
+    expect(anthropic.strict).toBe(true);
+    for (const schema of [openai.parameters, anthropic.input_schema]) {
+      expect(schema).toMatchObject({ required: ['title', 'priority', 'assignee'], additionalProperties: false });
+      expect(schema.properties.assignee.anyOf).toEqual([expect.objectContaining({ type: 'string' }), { type: 'null' }]);
+    }
+    const gemini = bodies['google-generative-ai'].config.tools[0].functionDeclarations[0];
+    expect(gemini).not.toHaveProperty('strict');
+    expect(gemini.parametersJsonSchema.required).toEqual(['title', 'priority']);
+    expect(gemini.parametersJsonSchema.properties.assignee).toEqual(expect.objectContaining({ type: 'string' }));
+    const start = piEvents(r).find((e) => e.type === 'tool_execution_start');
+    expect(start).toMatchObject({ args: { assignee: null } });
+    expect(text(result(r, 'call_1_1'))).toBe('Ticket T-311 opened (urgent) for on-call: Login page is down');
+    const findings = lintTools(tools, API_VARIANTS.filter((v) => keys.includes(v.key)));
+    expect(findings.find((f) => f.rule === 'strict-optional-nullable')).toMatchObject({ path: '/properties/assignee' });
+    expect(findings.find((f) => f.rule === 'strict-unavailable')).toMatchObject({ severity: 'info', variants: ['google-generative-ai'] });
   });
 });

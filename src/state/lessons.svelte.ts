@@ -8,7 +8,9 @@ import type { KeyValueStore } from '../storage/kv-store.ts';
 import { parseScenarioDocument, SCENARIOS_KEY } from '../storage/scenarios.ts';
 import type { LessonFsHost, LessonSandbox } from './lesson-runner.ts';
 import { LessonCaptions } from './lessons-captions.svelte.ts';
-import { emptyProgress, isComplete, parseProgress, PROGRESS_KEY, STASH_KEY, type LessonProgress, type ProgressRecord } from './lessons-progress.ts';
+import {
+  acceptsAnswer, emptyProgress, isComplete, parseProgress, PROGRESS_KEY, STASH_KEY, withAnswer, type LessonProgress, type ProgressRecord,
+} from './lessons-progress.ts';
 import {
   createLessonWorkspace, LESSON_MARKER_KEY, lessonIdOf, lessonScenarioId, parseStash, type WorkspaceStash,
 } from './lessons-workspace.ts';
@@ -186,18 +188,23 @@ export class LessonsState {
   /** Follows the run's cursor (the lesson view calls it whenever it moves); see LessonCaptions.sync. */
   sync(): void { this.#captions.sync(); }
 
-  /** Records the learner's answer (the first answer counts until the quiz is reset). */
+  /**
+   * Records the learner's answer. A wrong answer can be replaced by another try; a right one is final until the quiz
+   * is reset. The lesson is completed once every question is answered right.
+   */
   answer(questionId: string, choiceId: string): void {
     const lesson = this.active;
-    if (!lesson || !lesson.quiz.some((q) => q.id === questionId)) return;
+    const question = lesson?.quiz.find((q) => q.id === questionId);
+    if (!lesson || !question || !question.choices.some((c) => c.id === choiceId)) return;
     const current = this.progressOf(lesson.id);
-    if (questionId in current.answers) return;
-    this.#updateProgress(lesson.id, { answers: { ...current.answers, [questionId]: choiceId } });
+    if (!acceptsAnswer(current, question)) return;
+    this.#updateProgress(lesson.id, withAnswer(current, question, choiceId));
   }
 
+  /** Clears the quiz's answers to take it again; a lesson once completed stays completed. */
   resetQuiz(): void {
     const lesson = this.active;
-    if (lesson) this.#updateProgress(lesson.id, { answers: {} });
+    if (lesson) this.#updateProgress(lesson.id, { answers: {}, tries: {} });
   }
 
   /** Puts the learner's own workspace back in the editor (undoable like any workspace action). */
@@ -263,7 +270,7 @@ export class LessonsState {
     const lesson = this.find(id);
     const before = this.progressOf(id);
     const next = { ...before, ...change };
-    if (lesson && isComplete(next, lesson.quiz.map((q) => q.id))) next.completed = true;
+    if (lesson && isComplete(next, lesson.quiz)) next.completed = true;
     if (JSON.stringify(next) === JSON.stringify(before) && id in this.#progress) return;
     this.#progress = { ...this.#progress, [id]: next };
     void this.store.set(PROGRESS_KEY, $state.snapshot(this.#progress)).then(

@@ -212,20 +212,58 @@ describe('progress', () => {
     expect(env.lessons.progressOf('tools-in-the-loop').watched).toBe(true);
   });
 
-  it('completes a lesson once it was watched and its quiz answered, and remembers it', async () => {
+  it('completes a lesson only when its quiz is answered right: a wrong answer is counted and may be retried', async () => {
     const env = setup();
     await env.lessons.open('terminate');
-    expect(env.lessons.progressOf('terminate')).toMatchObject({ opened: true, completed: false });
-    env.lessons.answer('one-of-two', 'ends');
-    env.lessons.answer('one-of-two', 'continues'); // the first answer counts
-    expect(env.lessons.progressOf('terminate').answers).toEqual({ 'one-of-two': 'ends' });
     for (let i = 0; i <= env.lessons.shownCaptions.length; i++) env.lessons.nextCaption();
-    expect(env.lessons.progressOf('terminate').completed).toBe(true);
+    expect(env.lessons.progressOf('terminate')).toMatchObject({ opened: true, watched: true, completed: false });
+    env.lessons.answer('one-of-two', 'ends');
+    expect(env.lessons.progressOf('terminate')).toMatchObject({ answers: { 'one-of-two': 'ends' }, tries: { 'one-of-two': 1 }, completed: false });
+    env.lessons.answer('one-of-two', 'nonsense'); // not a choice of this question
+    expect(env.lessons.progressOf('terminate').answers).toEqual({ 'one-of-two': 'ends' });
+    env.lessons.answer('one-of-two', 'continues');
+    expect(env.lessons.progressOf('terminate')).toMatchObject({ answers: { 'one-of-two': 'continues' }, tries: { 'one-of-two': 1 }, completed: true });
     expect(env.lessons.completedCount).toBe(1);
+    env.lessons.answer('one-of-two', 'ends'); // a right answer is final
+    expect(env.lessons.progressOf('terminate').answers).toEqual({ 'one-of-two': 'continues' });
     await new Promise((r) => setTimeout(r, 10));
     const again = setup(env.store);
     await again.lessons.load();
-    expect(again.lessons.progressOf('terminate')).toMatchObject({ completed: true, answers: { 'one-of-two': 'ends' } });
+    expect(again.lessons.progressOf('terminate')).toMatchObject({ completed: true, answers: { 'one-of-two': 'continues' } });
     expect(await env.store.get(PROGRESS_KEY)).toHaveProperty('terminate');
+  });
+
+  it('does not complete a lesson whose questions are answered but not all right, and keeps completion through a reset', async () => {
+    const env = setup();
+    await env.lessons.open('one-sequential-tool');
+    for (let i = 0; i <= env.lessons.shownCaptions.length; i++) env.lessons.nextCaption();
+    env.lessons.answer('sequential-batch', 'whole');
+    env.lessons.answer('on-update', 'model');
+    expect(env.lessons.progressOf('one-sequential-tool').completed).toBe(false);
+    env.lessons.answer('on-update', 'partial');
+    expect(env.lessons.progressOf('one-sequential-tool').completed).toBe(true);
+    env.lessons.resetQuiz();
+    expect(env.lessons.progressOf('one-sequential-tool')).toMatchObject({ answers: {}, tries: {}, completed: true });
+  });
+
+  it('reads progress stored before quizzes decided completion: completed stays completed, a wrong final answer can be retried', async () => {
+    const store = createMemoryStore();
+    await store.set(PROGRESS_KEY, {
+      terminate: { opened: true, watched: true, answers: { 'one-of-two': 'ends' }, completed: true },
+      hooks: { opened: true, watched: true, answers: { 'before-when': 'before-validation' }, completed: true },
+      abort: { opened: true, watched: false, answers: {}, completed: false },
+      'validation-and-retry': { opened: true, watched: true, answers: { broken: 42 }, completed: 'yes' },
+    });
+    const env = setup(store);
+    await env.lessons.load();
+    await env.lessons.loadCatalog();
+    expect(env.lessons.progressOf('terminate')).toEqual({ opened: true, watched: true, answers: { 'one-of-two': 'ends' }, tries: {}, completed: true });
+    expect(env.lessons.progressOf('abort')).toMatchObject({ opened: true, watched: false, completed: false });
+    expect(env.lessons.progressOf('validation-and-retry')).toMatchObject({ answers: {}, completed: false });
+    expect(env.lessons.completedCount).toBe(2);
+    // The old first answer was final and wrong; now the learner may answer again.
+    await env.lessons.open('terminate');
+    env.lessons.answer('one-of-two', 'continues');
+    expect(env.lessons.progressOf('terminate')).toMatchObject({ answers: { 'one-of-two': 'continues' }, completed: true });
   });
 });

@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { createMemoryStore } from '../storage/memory-store.ts';
 import { createFaultyStore } from '../storage/testing/faulty-store.ts';
 import { mountApp, waitFor, type MountedApp } from './testing/mount-app.ts';
+
+// The three-pane layout: the test frame is phone-sized by default, where the app shows one pane at a time.
+beforeAll(() => page.viewport(1280, 800));
 
 const mounted: MountedApp[] = [];
 afterEach(async () => { while (mounted.length) await mounted.pop()!.destroy(); });

@@ -33,23 +33,33 @@ async function stepThrough(page: Page, lesson: Lesson, locale: Locale): Promise<
   await expect(caption).toHaveAttribute('data-state', 'ended');
 }
 
-/** Answers the first question right and any second one wrong, checking the explanation each time. */
+/**
+ * Answers every question wrong first (the explanation shows, the lesson is not completed, the choices stay open),
+ * then right; the lesson counts as completed only after the last right answer.
+ */
 async function answerQuiz(page: Page, lesson: Lesson, locale: Locale): Promise<void> {
   if (lesson.quiz.length === 0) {
     await expect(page.getByTestId('lesson-quiz')).toHaveCount(0);
     return;
   }
-  for (const [n, question] of lesson.quiz.entries()) {
-    const choice = n === 0 ? question.answer : question.choices.find((c) => c.id !== question.answer)!.id;
-    await page.getByTestId(`quiz-choice-${question.id}-${choice}`).check();
-    await expect(page.getByTestId(`quiz-${question.id}`)).toHaveAttribute('data-state', n === 0 ? 'correct' : 'incorrect');
+  for (const question of lesson.quiz) {
+    const wrong = question.choices.find((c) => c.id !== question.answer)!.id;
+    await page.getByTestId(`quiz-choice-${question.id}-${wrong}`).check();
+    await expect(page.getByTestId(`quiz-${question.id}`)).toHaveAttribute('data-state', 'incorrect');
     await expect(page.getByTestId(`quiz-explanation-${question.id}`)).toContainText(plain(question.explanation[locale]));
+    await expect(page.getByTestId(`quiz-retry-${question.id}`)).toBeVisible();
+    await expect(page.getByTestId('lesson-completed')).toHaveCount(0);
+    await page.getByTestId(`quiz-choice-${question.id}-${question.answer}`).check();
+    await expect(page.getByTestId(`quiz-${question.id}`)).toHaveAttribute('data-state', 'correct');
+    await expect(page.getByTestId(`quiz-${question.id}`)).toHaveAttribute('data-tries', '1');
+    await expect(page.getByTestId(`quiz-choice-${question.id}-${wrong}`)).toBeDisabled();
   }
 }
 
 for (const locale of ['en', 'zh-CN'] as const) {
   test(`every lesson plays through its captions and quiz in ${locale}`, async ({ page }) => {
-    test.setTimeout(240_000);
+    // Twenty-one lessons, every caption and every quiz answered wrong then right.
+    test.setTimeout(420_000);
     await openLessons(page, locale);
     await page.getByTestId(`lesson-card-${LESSONS[0].id}`).click();
     for (const [index, lesson] of LESSONS.entries()) {
@@ -100,6 +110,30 @@ test('playback stops at each caption, language switches mid-lesson, progress sur
   await page.getByTestId('lesson-return').click();
   await expect(page.getByTestId('lesson-workspace-banner')).toHaveCount(0);
   await expect(page.getByTestId('tool-item')).toHaveText(starterTools);
+});
+
+test('the lessons that show something beside the run: the JSON Schema, the providers\' requests and the lint', async ({ page }) => {
+  await openLessons(page, 'en');
+  await page.getByTestId('lesson-card-optional-and-required').click();
+  const schema = page.getByTestId('lesson-exhibit-json-book_table');
+  await expect(page.getByTestId('lesson-exhibit')).toHaveAttribute('data-kind', 'schema');
+  await expect(schema).toContainText('"required"');
+  await expect(schema).toContainText('"guests"');
+  const required = await page.getByTestId('lesson-exhibit-schema-book_table').evaluate((el) => el.textContent!.replace(/\s+/g, ''));
+  expect(required).toContain('"required":["restaurant","time"]');
+
+  await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('lesson-page')).toHaveAttribute('data-lesson', 'one-tool-three-providers');
+  await expect(page.getByTestId('lesson-exhibit-json-openai-completions')).toContainText('"function"');
+  await expect(page.getByTestId('lesson-exhibit-json-anthropic-messages')).toContainText('"input_schema"');
+  await expect(page.getByTestId('lesson-exhibit-json-google-generative-ai')).toContainText('"parametersJsonSchema"');
+
+  for (let i = 0; i < 4; i++) await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('lesson-page')).toHaveAttribute('data-lesson', 'strict-mode');
+  await expect(page.getByTestId('lesson-exhibit-json-openai-completions')).toContainText('"strict": true');
+  await expect(page.getByTestId('lesson-exhibit-json-google-generative-ai')).not.toContainText('"strict"');
+  await expect(page.getByTestId('lesson-exhibit-request-openai-completions').locator('[data-rule="strict-optional-nullable"]')).toBeVisible();
+  await expect(page.getByTestId('lesson-exhibit-request-google-generative-ai').locator('[data-rule="strict-unavailable"]')).toBeVisible();
 });
 
 async function stepToEnd(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-// The lessons of pi's tool chapter, in gallery order (twelve lessons, then the chapter's three exercises), and the
+// The lessons of pi's tool chapter, in gallery order (eighteen lessons, then the chapter's three exercises), and the
 // helpers that play them and tie their captions to moments of the recorded run.
 export { LESSONS, findLesson } from './catalog.ts';
 export type * from './types.ts';

@@ -65,6 +65,15 @@ export interface QuizQuestion {
   explanation: LocalizedText;
 }
 
+/**
+ * Something the lesson page shows beside the run, computed from the lesson's tools as the editor holds them:
+ * `schema`, the JSON Schema each tool's `parameters` becomes; `providers`, the tools as the named API variants
+ * (keys of API_VARIANTS) encode them, side by side, with the lint's findings for them.
+ */
+export type LessonExhibit =
+  | { kind: 'schema' }
+  | { kind: 'providers'; variants: string[] };
+
 export interface LessonSettings {
   toolExecution: 'parallel' | 'sequential';
   systemPrompt: string;
@@ -73,9 +82,9 @@ export interface LessonSettings {
 export interface Lesson {
   /** Stable, kebab-case; progress and links use it. */
   id: string;
-  /** Numbered lessons first (1-12), then the chapter's exercises (a-c). */
+  /** Numbered lessons first (1-18), then the chapter's exercises (a-c). */
   kind: 'lesson' | 'exercise';
-  /** Shown on the card: "1" … "12", "A" … "C". */
+  /** Shown on the card: "1" … "18", "A" … "C". */
   badge: string;
   /** The idea in two or three words, shown on the card. */
   concept: LocalizedText;
@@ -95,6 +104,8 @@ export interface Lesson {
   files?: Record<string, string>;
   /** The scripted model turns, in the scenario file format. */
   scenario: ScenarioFile;
+  /** Shown beside the run (see LessonExhibit). */
+  exhibit?: LessonExhibit;
   /** Play twice, parallel and sequential, on one time scale. */
   compare?: boolean;
   captions: Caption[];

@@ -10,13 +10,13 @@ export const parallelVsSequential: Lesson = {
   minutes: 3,
   compare: true,
   concept: { en: 'toolExecution', 'zh-CN': 'toolExecution' },
-  title: { en: 'Parallel versus sequential', 'zh-CN': '并行与顺序执行' },
+  title: { en: 'Parallel versus sequential', 'zh-CN': '并行与串行' },
   intro: {
     en: 'The model asks for two pages in one turn. Each fetch takes two seconds. pi runs a batch in parallel unless '
       + 'told otherwise; with toolExecution: "sequential" it runs the calls one after the other. The same scenario is '
       + 'played both ways on one time scale, so you can compare the totals.',
     'zh-CN': '模型在一轮里请求两个网页，每次抓取要两秒。除非另有设置，pi 会并行执行一批调用；设置 toolExecution: "sequential" 后，'
-      + '就会一个接一个地执行。同一个场景按两种方式各跑一遍，放在同一条时间轴上，方便比较总耗时。',
+      + '就会串行执行，一个接一个。同一个场景按两种方式各跑一遍，放在同一条时间轴上，方便比较总耗时。',
   },
   tools: [SLOW_FETCH],
   hooks: '',
@@ -42,7 +42,7 @@ export const parallelVsSequential: Lesson = {
       at: { run: 'parallel', on: 'batch', turn: 1, edge: 'start' },
       text: {
         en: 'Top, parallel (pi\'s default): pi prepares both calls in source order, then starts both `execute` calls together.',
-        'zh-CN': '上方是并行（pi 的默认方式）：pi 按出现顺序先准备好两个调用，再同时启动两个 `execute`。',
+        'zh-CN': '上方是并行（pi 的默认方式）：pi 按出现顺序先准备好两个调用，再并行启动两个 `execute`。',
       },
     },
     {
@@ -51,7 +51,7 @@ export const parallelVsSequential: Lesson = {
       text: {
         en: 'Bottom, sequential: each call goes through its whole pipeline, from tool_execution_start to its '
           + 'toolResult, before the next one even starts.',
-        'zh-CN': '下方是顺序执行：每个调用都要走完整条流水线，从 tool_execution_start 到它的 toolResult，下一个调用才会开始。',
+        'zh-CN': '下方是串行：每个调用都要走完整条流水线，从 tool_execution_start 到它的 toolResult，下一个调用才会开始。',
       },
     },
     {
@@ -69,7 +69,7 @@ export const parallelVsSequential: Lesson = {
       at: { run: 'sequential', on: 'tool_execution_start', toolCallId: 'call_1_2' },
       text: {
         en: 'Meanwhile the sequential run only now starts its second call, two seconds in.',
-        'zh-CN': '与此同时，顺序执行的那一次直到第 2 秒才开始第二个调用。',
+        'zh-CN': '与此同时，串行的那一次直到第 2 秒才开始第二个调用。',
       },
     },
     {
@@ -78,8 +78,8 @@ export const parallelVsSequential: Lesson = {
       text: {
         en: 'Sequential takes about 4 seconds, the sum of both calls. Independent calls are faster in parallel; choose '
           + 'sequential (toolExecution: "sequential" in the loop config) when calls must not overlap.',
-        'zh-CN': '顺序执行大约用了 4 秒，正好是两个调用之和。互不依赖的调用并行更快；当调用不能相互重叠时，'
-          + '再选择顺序执行（在循环配置中设置 toolExecution: "sequential"）。',
+        'zh-CN': '串行大约用了 4 秒，正好是两个调用之和。互不依赖的调用并行更快；当调用不能相互重叠时，'
+          + '再选择串行（在循环配置中设置 toolExecution: "sequential"）。',
       },
     },
   ],
@@ -91,15 +91,15 @@ export const parallelVsSequential: Lesson = {
         'zh-CN': '一批调用里有两个互不依赖的调用，每个耗时 2 秒。这一批大约要多久？',
       },
       choices: [
-        { id: '2-2', text: { en: '2 s in parallel, 2 s in sequence', 'zh-CN': '并行 2 秒，顺序 2 秒' } },
-        { id: '2-4', text: { en: '2 s in parallel, 4 s in sequence', 'zh-CN': '并行 2 秒，顺序 4 秒' } },
-        { id: '4-4', text: { en: '4 s in parallel, 4 s in sequence', 'zh-CN': '并行 4 秒，顺序 4 秒' } },
+        { id: '2-2', text: { en: '2 s in parallel, 2 s in sequence', 'zh-CN': '并行 2 秒，串行 2 秒' } },
+        { id: '2-4', text: { en: '2 s in parallel, 4 s in sequence', 'zh-CN': '并行 2 秒，串行 4 秒' } },
+        { id: '4-4', text: { en: '4 s in parallel, 4 s in sequence', 'zh-CN': '并行 4 秒，串行 4 秒' } },
       ],
       answer: '2-4',
       explanation: {
         en: 'In parallel the two `execute` calls wait at the same time, so the batch lasts as long as its slowest call. In '
           + 'sequence the waits add up.',
-        'zh-CN': '并行时两个 `execute` 同时等待，所以这一批的耗时取决于最慢的那个调用；顺序执行时，等待时间会累加。',
+        'zh-CN': '并行时两个 `execute` 一起等待，所以这一批的耗时取决于最慢的那个调用；串行时，等待时间会累加。',
       },
     },
   ],

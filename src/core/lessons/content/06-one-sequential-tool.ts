@@ -10,7 +10,7 @@ export const oneSequentialTool: Lesson = {
   badge: '6',
   minutes: 3,
   concept: { en: 'executionMode', 'zh-CN': 'executionMode' },
-  title: { en: 'One sequential tool makes the whole batch sequential', 'zh-CN': '一个顺序工具让整批调用顺序执行' },
+  title: { en: 'One sequential tool makes the whole batch sequential', 'zh-CN': '一个串行工具让整批调用串行执行' },
   intro: {
     en: 'The loop is set to run tools in parallel. But `deploy` declares executionMode: "sequential", because deploys '
       + 'must never overlap. The model asks for a deploy and an unrelated page fetch in the same turn. Watch what '
@@ -45,8 +45,8 @@ export const oneSequentialTool: Lesson = {
       text: {
         en: 'The loop is set to parallel, yet this batch runs sequentially: one of its calls targets `deploy`, whose '
           + 'executionMode is "sequential". A single such call makes the whole batch sequential.',
-        'zh-CN': '循环设置的是并行，但这一批却顺序执行：其中一个调用的目标是 `deploy`，它的 executionMode 是 "sequential"。'
-          + '只要有一个这样的调用，整批都会顺序执行。',
+        'zh-CN': '循环设置的是并行，但这一批却串行执行：其中一个调用的目标是 `deploy`，它的 executionMode 是 "sequential"。'
+          + '只要有一个这样的调用，整批都会串行执行。',
       },
     },
     {
@@ -74,7 +74,7 @@ export const oneSequentialTool: Lesson = {
       text: {
         en: 'Mark a tool sequential when it must never overlap with other calls (deploys, migrations, writes to shared '
           + 'state). Every batch that contains it pays the price, so keep everything else parallel.',
-        'zh-CN': '当某个工具绝不能与其他调用重叠时（部署、数据迁移、写共享状态），就把它标记为顺序执行。'
+        'zh-CN': '当某个工具绝不能与其他调用重叠时（部署、数据迁移、写共享状态），就把它标记为串行执行。'
           + '凡是包含它的批次都要为此付出时间代价，所以其他工具都应保持并行。',
       },
     },
@@ -88,7 +88,7 @@ export const oneSequentialTool: Lesson = {
         'zh-CN': '循环设置为并行执行工具。一批三个调用中，有一个调用的工具设置了 executionMode: "sequential"。会发生什么？',
       },
       choices: [
-        { id: 'whole', text: { en: 'The whole batch runs sequentially', 'zh-CN': '整批调用都顺序执行' } },
+        { id: 'whole', text: { en: 'The whole batch runs sequentially', 'zh-CN': '整批调用都串行执行' } },
         { id: 'that-one', text: { en: 'That call runs alone, after the other two ran in parallel', 'zh-CN': '另外两个先并行执行，这一个随后单独执行' } },
         { id: 'ignored', text: { en: 'Nothing: the loop setting wins', 'zh-CN': '没有影响：以循环的设置为准' } },
       ],
@@ -96,8 +96,8 @@ export const oneSequentialTool: Lesson = {
       explanation: {
         en: 'pi checks the batch before running it: if any call targets a sequential tool, or the loop is set to '
           + 'sequential, every call of the batch runs one after another, in source order.',
-        'zh-CN': 'pi 会在执行前检查整批调用：只要有一个调用指向顺序工具，或者循环本身设置为顺序执行，'
-          + '这一批的所有调用都会按出现顺序逐个执行。',
+        'zh-CN': 'pi 会在执行前检查整批调用：只要有一个调用指向串行工具，或者循环本身设置为串行执行，'
+          + '这一批的所有调用都会按出现顺序串行执行。',
       },
     },
     {

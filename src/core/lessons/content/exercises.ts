@@ -214,7 +214,7 @@ export const timingExercise: Lesson = {
       at: { run: 'parallel', on: 'batch', turn: 1, edge: 'start' },
       text: {
         en: 'Two different tools, two seconds each. Parallel on top, sequential below. Predict both totals now.',
-        'zh-CN': '两个不同的工具，各要两秒。上面是并行，下面是顺序执行。现在先预测两者的总耗时。',
+        'zh-CN': '两个不同的工具，各要两秒。上面是并行，下面是串行。现在先预测两者的总耗时。',
       },
     },
     {
@@ -231,7 +231,7 @@ export const timingExercise: Lesson = {
       text: {
         en: 'Sequential: about 4 seconds, the sum. Your turn: give slow_compute executionMode: "sequential" and play '
           + 'again. Now both timelines look the same.',
-        'zh-CN': '顺序执行：约 4 秒，是两者之和。轮到你了：给 slow_compute 加上 executionMode: "sequential"，再播放一次。'
+        'zh-CN': '串行：约 4 秒，是两者之和。轮到你了：给 slow_compute 加上 executionMode: "sequential"，再播放一次。'
           + '这下两条时间轴看起来一样了。',
       },
     },

@@ -100,7 +100,7 @@ export const messages = defineMessages({
     'editor.completion.field.parameters': '调用参数的 Schema（Type.Object）。执行 execute 前，参数会按它校验并做类型转换。',
     'editor.completion.field.execute': '用校验后的参数运行工具。返回 { content, details }；抛出异常即报告错误。',
     'editor.completion.field.prepareArguments': '在校验之前同步调用，传入原始参数，例如用来兼容旧的参数格式。',
-    'editor.completion.field.executionMode': '设为 "sequential" 时，凡是调用此工具的批次都会逐个执行。',
+    'editor.completion.field.executionMode': '设为 "sequential" 时，凡是调用此工具的批次都会串行执行。',
     'editor.completion.field.constrainedSampling': '请支持此功能的提供商按 Schema 精确采样参数。',
     'editor.completion.option.description': '随 Schema 发送给模型：说明这个值的含义，并举个例子。',
     'editor.completion.option.default': '文档中的默认值。TypeBox 校验不会自动填入。',

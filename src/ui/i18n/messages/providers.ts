@@ -176,7 +176,7 @@ export const messages = defineMessages({
     'providers.userPrompt': '用户提示',
     'providers.sample.userPrompt': '请帮我处理这件事，需要时使用你的工具。',
     'providers.sample.pictureAttached': '（附上一张图片。）',
-    'providers.sample.batchIntro': '我会同时发起三个调用。',
+    'providers.sample.batchIntro': '我会在一轮里发起三个调用。',
     'providers.sample.toolDone': '{tool} 的第 {n} 个结果：完成。',
     'providers.sample.toolFailed': '服务不可用（503），请稍后再试。',
     'providers.sample.noTools': '我没有可用的工具，所以直接用文字回答。',

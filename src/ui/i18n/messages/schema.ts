@@ -41,7 +41,7 @@ export const messages = defineMessages({
     'schema.defined': '已定义',
     'schema.missing': '缺失',
     'schema.prepareDefined': '已定义 — 在校验之前运行',
-    'schema.sequential': '— 调用它的批次会逐个执行',
+    'schema.sequential': '— 调用它的批次会串行执行',
     'schema.followsLoop': '— 跟随循环设置（{mode}）',
     'schema.hooksFrom': '（来自智能体设置，作用于每个工具）',
     'schema.note': '各提供商 API 只会收到分隔线以上的字段。例外是 pi-messages：它会序列化整个工具对象（函数除外），因此也能看到 {label} 和 {executionMode}。',
