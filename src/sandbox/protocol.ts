@@ -3,11 +3,15 @@
 // is how the host knows when user code is only waiting (on sleep) and a virtual clock may move.
 import type { EncodedSchema } from '../core/schema/hidden-keys.ts';
 
-export type CallKind = 'execute' | 'prepareArguments' | 'beforeToolCall' | 'afterToolCall';
+/** `turn`: a scenario's code turn, its default export called with pi's faux factory arguments. */
+export type CallKind = 'execute' | 'prepareArguments' | 'beforeToolCall' | 'afterToolCall' | 'turn';
+
+/** What a module is: tools, hooks, or a scenario's code turn (a faux response factory as its default export). */
+export type ModuleRole = 'tool' | 'hooks' | 'turn';
 
 export type HostMessage = { seq: number } & (
   | { type: 'configure'; maxResultBytes: number }
-  | { type: 'evaluate'; id: number; fileId: string; role: 'tool' | 'hooks'; code: string }
+  | { type: 'evaluate'; id: number; fileId: string; role: ModuleRole; code: string }
   | { type: 'drop'; fileId: string }
   | {
       type: 'call';
@@ -16,7 +20,7 @@ export type HostMessage = { seq: number } & (
       fileId: string;
       toolName?: string;
       toolCallId?: string;
-      /** execute: validated params; prepareArguments: raw arguments; hooks: the cloneable context. */
+      /** execute: validated params; prepareArguments: raw arguments; hooks: the cloneable context; turn: { context, options, state, model }. */
       payload: unknown;
       aborted: boolean;
       wantsUpdates: boolean;
@@ -67,8 +71,10 @@ export interface ModuleReport {
   error?: { kind: 'syntax' | 'evaluation'; message: string; frame?: { line: number; column: number } };
   tools: ToolReport[];
   hooks: { beforeToolCall: FieldReport; afterToolCall: FieldReport };
+  /** A code turn's default export (turn modules only). */
+  turn?: FieldReport;
   /** Things worth telling about the module's shape (no tools found, a factory that registered nothing). */
-  notes: { severity: 'error' | 'warning'; message: string; code?: 'exports.factory-registered-none' | 'exports.none' | 'hooks.none'; exportName?: string }[];
+  notes: { severity: 'error' | 'warning'; message: string; code?: 'exports.factory-registered-none' | 'exports.none' | 'hooks.none' | 'turn.no-factory'; exportName?: string }[];
 }
 
 export type WorkerMessage =
@@ -85,6 +91,6 @@ export type WorkerMessage =
 
 /** Modules tool code may import, besides the globals Type, StringEnum, sleep and fs. */
 export const PROVIDED_MODULES = [
-  'typebox', '@sinclair/typebox', '@earendil-works/pi-ai', '@earendil-works/pi-agent-core',
+  'typebox', '@sinclair/typebox', '@earendil-works/pi-ai', '@earendil-works/pi-ai/compat', '@earendil-works/pi-agent-core',
   '@earendil-works/pi-coding-agent', 'playground',
 ] as const;
