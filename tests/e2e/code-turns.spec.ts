@@ -1,0 +1,84 @@
+// The exercises whose model is code: the learner changes list_dir's description (A) or read_file's
+// `throw new Error(...)` text (B) in the editor, records again, plays, and the event log shows the model's next call
+// following that change. And a code turn added in the scenario form runs, with its errors at their line.
+import { expect, test, type Page } from '@playwright/test';
+import { EXERCISE_LIST_DIR, EXERCISE_READ_FILE } from '../../src/core/lessons/content/exercise-code.ts';
+import { editorContent, replaceEditorText, selectTool } from './support.ts';
+
+async function openLesson(page: Page, id: string): Promise<void> {
+  await page.goto('/?lang=en');
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await page.getByTestId('view-tab-lessons').click();
+  await page.getByTestId(`lesson-card-${id}`).click();
+  await expect(page.getByTestId('lesson-page')).toHaveAttribute('data-lesson', id);
+  await page.getByTestId('lesson-pause-at-captions').uncheck();
+  await page.getByTestId('lesson-speed').selectOption('8');
+}
+
+/** Plays the lesson's recording to its end. */
+async function playToEnd(page: Page): Promise<void> {
+  await expect(page.getByTestId('lesson-play')).toBeEnabled({ timeout: 20_000 });
+  await page.getByTestId('lesson-play').click();
+  await expect(page.getByTestId('lesson-controls')).toHaveAttribute('data-state', 'ended', { timeout: 30_000 });
+}
+
+/** The event log's tool_execution_start rows, as they read: "<tool> <call id> <arguments>". */
+async function callsInEventLog(page: Page): Promise<string[]> {
+  await page.getByTestId('view-tab-events').click();
+  const rows = page.getByTestId('event-row').and(page.locator('[data-type="tool_execution_start"]'));
+  await expect(rows.first()).toBeVisible();
+  const texts = await rows.allTextContents();
+  await page.getByTestId('view-tab-lessons').click();
+  return texts.map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+/** "read_file call_1_1" from an event row. */
+const callOf = (row: string) => /(\w+) (call_\d+_\d+)/.exec(row)?.slice(1).join(' ');
+
+/** Types a change into a tool's source in the editor, then records the lesson again. */
+async function editToolAndRecord(page: Page, tool: string, source: string): Promise<void> {
+  await selectTool(page, tool);
+  await replaceEditorText(page, source);
+  await expect(editorContent(page)).toContainText(source.split('\n').find((line) => line.includes('Relative paths only') || line.includes('The notes folder has'))!.trim());
+  await page.getByTestId('lesson-record').click();
+}
+
+test('Exercise A: the model sends a relative path once list_dir\'s description asks for one', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openLesson(page, 'exercise-list-dir');
+  await playToEnd(page);
+  const before = await callsInEventLog(page);
+  expect(before).toHaveLength(2);
+  expect(before[0]).toContain('list_dir call_1_1');
+  expect(before[0]).toContain('"path":"/notes"');
+  expect(before[1]).toContain('list_dir call_2_2');
+  expect(before[1]).toContain('"path":"notes"');
+
+  const described = EXERCISE_LIST_DIR.source.replace('each folder ending in /.', 'each folder ending in /. Relative paths only.');
+  await editToolAndRecord(page, 'list_dir', described);
+  await playToEnd(page);
+  const after = await callsInEventLog(page);
+  expect(after).toHaveLength(1);
+  expect(after[0]).toContain('list_dir call_1_1');
+  expect(after[0]).toContain('"path":"notes"');
+  expect(after[0]).not.toContain('/notes');
+});
+
+test('Exercise B: an error that names the folder\'s files makes the model read the right file next', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openLesson(page, 'exercise-missing-path');
+  await playToEnd(page);
+  const before = await callsInEventLog(page);
+  expect(before.map(callOf)).toEqual(['read_file call_1_1', 'list_dir call_2_1', 'read_file call_3_1']);
+  expect(before[2]).toContain('"path":"notes/todo.md"');
+
+  const clearer = EXERCISE_READ_FILE.source.replace(
+    'throw new Error(`File not found: ${path}`);',
+    'throw new Error(`File not found: ${path}. The notes folder has cities.md, todo.md`);',
+  );
+  await editToolAndRecord(page, 'read_file', clearer);
+  await playToEnd(page);
+  const after = await callsInEventLog(page);
+  expect(after.map(callOf)).toEqual(['read_file call_1_1', 'read_file call_2_1']);
+  expect(after[1]).toContain('"path":"notes/todo.md"');
+});
