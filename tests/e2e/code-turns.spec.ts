@@ -82,3 +82,45 @@ test('Exercise B: an error that names the folder\'s files makes the model read t
   expect(after.map(callOf)).toEqual(['read_file call_1_1', 'read_file call_2_1']);
   expect(after[1]).toContain('"path":"notes/todo.md"');
 });
+
+test('a code turn added in the scenario form runs in the sandbox; a throw shows at its turn and line', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/?lang=en');
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await page.getByTestId('view-tab-scenario').click();
+  await page.getByTestId('scenario-new').click();
+  await page.getByTestId('scenario-new-blank').click();
+  await page.getByTestId('scenario-turn-remove').click();
+  await page.getByTestId('scenario-add-code-turn').click();
+  await expect(page.getByTestId('scenario-turn')).toHaveAttribute('data-kind', 'code');
+  const code = page.getByTestId('scenario-code-turn-editor');
+  await expect(code).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await expect(code.locator('.cm-content')).toContainText('export default (context, options, state, model) =>');
+
+  await replaceEditorText(page, [
+    'import { fauxAssistantMessage } from "@earendil-works/pi-ai/compat";',
+    'export default (context) => {',
+    '  const missing = context.tools.find((tool) => tool.name === "nope");',
+    '  return fauxAssistantMessage(missing.description);',
+    '};',
+  ].join('\n'), 'scenario-code-turn-editor');
+  await page.getByTestId('transport-speed').selectOption('8');
+  await page.getByTestId('transport-play').click();
+  await expect(page.getByTestId('transport')).toHaveAttribute('data-state', 'ended', { timeout: 30_000 });
+  await expect(page.getByTestId('scenario-code-turn-failure')).toHaveText(/^Code turn 1, line 4: Cannot read properties of undefined \(reading 'description'\)$/);
+
+  // Fixed: the model answers with what it read in the request, and the failure is gone.
+  await replaceEditorText(page, [
+    'import { fauxAssistantMessage } from "@earendil-works/pi-ai/compat";',
+    'export default (context) => fauxAssistantMessage("I can use " + context.tools.map((tool) => tool.name).join(", "));',
+  ].join('\n'), 'scenario-code-turn-editor');
+  await expect(page.getByTestId('transport-stale')).toBeVisible();
+  // Record again (Restart), then play the new recording.
+  await page.getByTestId('transport-restart').click();
+  await expect(page.getByTestId('transport')).toHaveAttribute('data-state', 'paused');
+  await page.getByTestId('transport-play').click();
+  await expect(page.getByTestId('transport')).toHaveAttribute('data-state', 'ended', { timeout: 30_000 });
+  await expect(page.getByTestId('scenario-code-turn-failure')).toHaveCount(0);
+  await page.getByTestId('view-tab-events').click();
+  await expect(page.getByTestId('event-row').and(page.locator('[data-type="message_end"]')).last()).toContainText('I can use get_weather, read_file, list_dir');
+});

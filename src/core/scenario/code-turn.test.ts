@@ -162,8 +162,10 @@ describe('runScenario with code turns', () => {
     const malformed = await runScenario(scenario, { clock: new VirtualClock(), codeTurns: async () => ({ content: [{ type: 'image' }] }) }).finished;
     expect((malformed.messages.at(-1) as AssistantMessage).errorMessage)
       .toBe('Code turn 1 returned a malformed turn: turn 1, block 1: "type" must be one of "text", "thinking", "toolCall" (found "image")');
+    expect(codeTurnFailureOf((malformed.messages.at(-1) as AssistantMessage).errorMessage)).toMatchObject({ turn: 1 });
     const none = await runScenario(scenario, { clock: new VirtualClock() }).finished;
     expect((none.messages.at(-1) as AssistantMessage).errorMessage).toBe('Code turn 1 cannot run: nothing here runs turn code');
+    expect(codeTurnFailureOf('Code turned 1 around')).toBeUndefined();
   });
 
   it('streams a code turn with the timing written beside its code', async () => {

@@ -139,7 +139,7 @@ function withTiming(turn: BlockTurn, code: CodeTurn): BlockTurn {
 
 /** Reads a code turn's failure back from an assistant message's errorMessage ("Code turn 2, line 5: …"). */
 export function codeTurnFailureOf(errorMessage: string | undefined): { turn: number; line?: number; message: string } | undefined {
-  const match = /^Code turn (\d+)(?:, line (\d+))?: /.exec(errorMessage ?? '');
+  const match = /^Code turn (\d+)(?:, line (\d+))?[: ]/.exec(errorMessage ?? '');
   if (!match) return undefined;
   return { turn: Number(match[1]), ...(match[2] ? { line: Number(match[2]) } : {}), message: errorMessage! };
 }
