@@ -1,5 +1,5 @@
 // The exercises whose model is code: the learner changes list_dir's description (A) or read_file's
-// `throw new Error(...)` text (B) in the editor, records again, plays, and the event log shows the model's next call
+// `throw new Error(...)` text (B) in the editor, presses Play, and the event log shows the model's next call
 // following that change. And a code turn added in the scenario form runs, with its errors at their line.
 import { expect, test, type Page } from '@playwright/test';
 import { EXERCISE_LIST_DIR, EXERCISE_READ_FILE } from '../../src/core/lessons/content/exercise-code.ts';
@@ -22,25 +22,32 @@ async function playToEnd(page: Page): Promise<void> {
   await expect(page.getByTestId('lesson-controls')).toHaveAttribute('data-state', 'ended', { timeout: 30_000 });
 }
 
-/** The event log's tool_execution_start rows, as they read: "<tool> <call id> <arguments>". */
+/** The event log's tool_execution_start row of each call (filtered by call, so a long log needs no scrolling). */
 async function callsInEventLog(page: Page): Promise<string[]> {
   await page.getByTestId('view-tab-events').click();
-  const rows = page.getByTestId('event-row').and(page.locator('[data-type="tool_execution_start"]'));
-  await expect(rows.first()).toBeVisible();
-  const texts = await rows.allTextContents();
+  const select = page.getByTestId('events-call');
+  await expect(select.locator('option')).not.toHaveCount(1);
+  const ids = (await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+  const texts: string[] = [];
+  for (const id of ids) {
+    await select.selectOption(id);
+    const start = page.getByTestId('event-row').and(page.locator('[data-type="tool_execution_start"]'));
+    await expect(start).toHaveCount(1);
+    texts.push((await start.textContent() ?? '').replace(/\s+/g, ' ').trim());
+  }
+  await select.selectOption('');
   await page.getByTestId('view-tab-lessons').click();
-  return texts.map((text) => text.replace(/\s+/g, ' ').trim());
+  return texts;
 }
 
 /** "read_file call_1_1" from an event row. */
 const callOf = (row: string) => /(\w+) (call_\d+_\d+)/.exec(row)?.slice(1).join(' ');
 
-/** Types a change into a tool's source in the editor, then records the lesson again. */
+/** Types a change into a tool's source in the editor (Play then records the lesson anew). */
 async function editToolAndRecord(page: Page, tool: string, source: string): Promise<void> {
   await selectTool(page, tool);
   await replaceEditorText(page, source);
   await expect(editorContent(page)).toContainText(source.split('\n').find((line) => line.includes('Relative paths only') || line.includes('The notes folder has'))!.trim());
-  await page.getByTestId('lesson-record').click();
 }
 
 test('Exercise A: the model sends a relative path once list_dir\'s description asks for one', async ({ page }) => {
@@ -114,10 +121,7 @@ test('a code turn added in the scenario form runs in the sandbox; a throw shows 
     'import { fauxAssistantMessage } from "@earendil-works/pi-ai/compat";',
     'export default (context) => fauxAssistantMessage("I can use " + context.tools.map((tool) => tool.name).join(", "));',
   ].join('\n'), 'scenario-code-turn-editor');
-  await expect(page.getByTestId('transport-stale')).toBeVisible();
-  // Record again (Restart), then play the new recording.
-  await page.getByTestId('transport-restart').click();
-  await expect(page.getByTestId('transport')).toHaveAttribute('data-state', 'paused');
+  // Play alone records anew after the edit.
   await page.getByTestId('transport-play').click();
   await expect(page.getByTestId('transport')).toHaveAttribute('data-state', 'ended', { timeout: 30_000 });
   await expect(page.getByTestId('scenario-code-turn-failure')).toHaveCount(0);
