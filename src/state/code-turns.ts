@@ -1,6 +1,7 @@
 // A scenario's code turns as sandbox files ('turn' modules, one per code turn) and the runner a recording calls
 // them through: pi's factory arguments copied in, failures placed at their line in the turn's code.
-import { CodeTurnError, type CodeTurnRunner } from '../core/scenario/code-turn.ts';
+import type { CodeTurnRunner } from '../core/scenario/code-turn.ts';
+import { CodeTurnError } from '../core/scenario/code-turn-error.ts';
 import { isCodeTurn, type ScenarioTurn } from '../core/scenario/scenario.ts';
 import type { Diagnostic, Evaluation, Sandbox, SourceFile } from '../sandbox/types.ts';
 

@@ -6,7 +6,10 @@ import { describeIssue } from './parse-scenario.ts';
 import { isCodeTurn, normalizeBlockTurn, type BlockTurn, type CodeTurn, type ScenarioTurn } from './scenario.ts';
 import { checkReturnedTurn } from './scenario-checks.ts';
 import { collectSchemaIssues } from './schema-issues.ts';
+import { CodeTurnError } from './code-turn-error.ts';
 import type { ScriptedResponse, ScriptedStreamState, ScriptedTurnFactory } from './scripted-turn.ts';
+
+export { CodeTurnError, codeTurnFailureOf } from './code-turn-error.ts';
 
 /** pi's four factory arguments, and which turn (0-based) asks. */
 export interface CodeTurnRequest {
@@ -20,13 +23,6 @@ export interface CodeTurnRequest {
 /** Runs a code turn's factory where user code runs; resolves with its return value, rejects with what went wrong. */
 export type CodeTurnRunner = (request: CodeTurnRequest) => Promise<unknown>;
 
-/** A failure inside a turn's code; `line` and `column` are in that code (1-based) when known. */
-export class CodeTurnError extends Error {
-  constructor(message: string, readonly line?: number, readonly column?: number) {
-    super(message);
-    this.name = 'CodeTurnError';
-  }
-}
 
 /** The most a code turn may return, as JSON text: a stream of megabytes would only fill the event log. */
 export const MAX_CODE_TURN_CHARS = 200_000;
@@ -135,11 +131,4 @@ export function scriptedResponsesOf(turns: readonly ScenarioTurn[], runner: Code
 
 function withTiming(turn: BlockTurn, code: CodeTurn): BlockTurn {
   return code.timing ? { ...turn, timing: { ...code.timing } } : turn;
-}
-
-/** Reads a code turn's failure back from an assistant message's errorMessage ("Code turn 2, line 5: …"). */
-export function codeTurnFailureOf(errorMessage: string | undefined): { turn: number; line?: number; message: string } | undefined {
-  const match = /^Code turn (\d+)(?:, line (\d+))?[: ]/.exec(errorMessage ?? '');
-  if (!match) return undefined;
-  return { turn: Number(match[1]), ...(match[2] ? { line: Number(match[2]) } : {}), message: errorMessage! };
 }
