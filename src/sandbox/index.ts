@@ -6,5 +6,5 @@ export { SandboxLinkError } from './host/worker-link.ts';
 export { PROVIDED_MODULES } from './protocol.ts';
 export type {
   Diagnostic, EvaluatedHooks, EvaluatedTool, Evaluation, FsCapabilityHost, FsEntry, FsOperation, Sandbox,
-  SandboxHooks, SandboxLogEntry, SandboxOptions, SandboxStatus, SourceFile,
+  SandboxHooks, SandboxLogEntry, SandboxOptions, SandboxStatus, SourceFile, TurnRequest,
 } from './types.ts';

@@ -4,11 +4,15 @@
 // move. The quiet report names the next timer's due time; the host sends `tick` when its clock gets there.
 import type { EncodedSchema } from '../core/schema/hidden-keys.ts';
 
-export type CallKind = 'execute' | 'prepareArguments' | 'beforeToolCall' | 'afterToolCall';
+/** `turn`: a scenario's code turn, its default export called with pi's faux factory arguments. */
+export type CallKind = 'execute' | 'prepareArguments' | 'beforeToolCall' | 'afterToolCall' | 'turn';
+
+/** What a module is: tools, hooks, or a scenario's code turn (a faux response factory as its default export). */
+export type ModuleRole = 'tool' | 'hooks' | 'turn';
 
 export type HostMessage = { seq: number } & (
   | { type: 'configure'; maxResultBytes: number }
-  | { type: 'evaluate'; id: number; fileId: string; role: 'tool' | 'hooks'; code: string }
+  | { type: 'evaluate'; id: number; fileId: string; role: ModuleRole; code: string }
   | { type: 'drop'; fileId: string }
   | {
       type: 'call';
@@ -17,7 +21,7 @@ export type HostMessage = { seq: number } & (
       fileId: string;
       toolName?: string;
       toolCallId?: string;
-      /** execute: validated params; prepareArguments: raw arguments; hooks: the cloneable context. */
+      /** execute: validated params; prepareArguments: raw arguments; hooks: the cloneable context; turn: { context, options, state, model }. */
       payload: unknown;
       aborted: boolean;
       wantsUpdates: boolean;
@@ -75,8 +79,10 @@ export interface ModuleReport {
   error?: { kind: 'syntax' | 'evaluation'; message: string; frame?: { line: number; column: number } };
   tools: ToolReport[];
   hooks: { beforeToolCall: FieldReport; afterToolCall: FieldReport };
+  /** A code turn's default export (turn modules only). */
+  turn?: FieldReport;
   /** Things worth telling about the module's shape (no tools found, a factory that registered nothing). */
-  notes: { severity: 'error' | 'warning'; message: string; code?: 'exports.factory-registered-none' | 'exports.none' | 'hooks.none'; exportName?: string }[];
+  notes: { severity: 'error' | 'warning'; message: string; code?: 'exports.factory-registered-none' | 'exports.none' | 'hooks.none' | 'turn.no-factory'; exportName?: string }[];
 }
 
 export type WorkerMessage =
@@ -103,6 +109,6 @@ export interface TimerReport {
 
 /** Modules tool code may import, besides the globals Type, StringEnum, sleep and fs. */
 export const PROVIDED_MODULES = [
-  'typebox', '@sinclair/typebox', '@earendil-works/pi-ai', '@earendil-works/pi-agent-core',
+  'typebox', '@sinclair/typebox', '@earendil-works/pi-ai', '@earendil-works/pi-ai/compat', '@earendil-works/pi-agent-core',
   '@earendil-works/pi-coding-agent', 'playground',
 ] as const;

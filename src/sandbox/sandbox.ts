@@ -5,9 +5,9 @@ import type { AgentTool } from '../core/types.ts';
 import type { CallOutcome, ModuleReport } from './protocol.ts';
 import { Evaluator } from './host/evaluator.ts';
 import { SandboxFrame } from './host/frame.ts';
-import { createAgentTools, createHooks, SandboxCallError, type CallPort } from './host/proxies.ts';
+import { createAgentTools, createHooks, runTurn, SandboxCallError, type CallPort } from './host/proxies.ts';
 import { WorkerLink } from './host/worker-link.ts';
-import type { Evaluation, Sandbox, SandboxHooks, SandboxOptions, SandboxStatus, SourceFile } from './types.ts';
+import type { Evaluation, Sandbox, SandboxHooks, SandboxOptions, SandboxStatus, SourceFile, TurnRequest } from './types.ts';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_RESULT_BYTES = 8 * 1024 * 1024;
@@ -141,6 +141,10 @@ class SandboxHost implements Sandbox {
 
   hooks(evaluation: Evaluation): SandboxHooks {
     return createHooks(evaluation, this.port);
+  }
+
+  runTurn(fileId: string, request: TurnRequest, options?: { label?: string; signal?: AbortSignal }): Promise<unknown> {
+    return runTurn(this.port, fileId, request, options);
   }
 
   setTimeoutMs(ms: number): void {

@@ -4,14 +4,17 @@ import type { TSchema } from 'typebox';
 import type { Clock } from '../core/clock.ts';
 import type { AgentLoopConfig, AgentTool, ConstrainedSamplingConfig, ToolExecutionMode } from '../core/types.ts';
 
-/** One editor file. `role` defaults to 'tool'; a 'hooks' file exports beforeToolCall and/or afterToolCall. */
+/**
+ * One editor file. `role` defaults to 'tool'; a 'hooks' file exports beforeToolCall and/or afterToolCall; a 'turn'
+ * file is a scenario's code turn, whose default export is a faux response factory.
+ */
 export interface SourceFile {
   id: string;
   kind: 'typescript' | 'json-schema';
   source: string;
   /** Shown in messages; for a bare JSON Schema file it also names the tool (without its extension). */
   name?: string;
-  role?: 'tool' | 'hooks';
+  role?: 'tool' | 'hooks' | 'turn';
 }
 
 /** 1-based, in the user's source. */
@@ -58,6 +61,16 @@ export interface Evaluation {
   tools: EvaluatedTool[];
   hooks: EvaluatedHooks;
   diagnostics: Diagnostic[];
+  /** The 'turn' files whose default export is a function, ready to be called with runTurn. */
+  turns?: string[];
+}
+
+/** pi's faux factory arguments for a code turn, as plain data (tools without execute, parameters as JSON Schema). */
+export interface TurnRequest {
+  context: unknown;
+  options: unknown;
+  state: unknown;
+  model: unknown;
 }
 
 /**
@@ -125,6 +138,12 @@ export interface Sandbox {
   /** Host-side AgentTools whose execute and prepareArguments (PREPARE_ARGUMENTS_ASYNC) run in the sandbox. */
   agentTools(evaluation: Evaluation): AgentTool[];
   hooks(evaluation: Evaluation): SandboxHooks;
+  /**
+   * Calls the default export of 'turn' file `fileId` with `request` (copied into the sandbox). Resolves with what it
+   * returned (a copy); rejects with a SandboxCallError (placed in the file when known) or a SandboxLinkError (timeout,
+   * restart).
+   */
+  runTurn(fileId: string, request: TurnRequest, options?: { label?: string; signal?: AbortSignal }): Promise<unknown>;
   setTimeoutMs(ms: number): void;
   /** Replaces the clock for later calls (a new VirtualClock per replay, say). */
   setClock(clock: Clock): void;

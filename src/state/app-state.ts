@@ -17,6 +17,7 @@ import { PortableState } from './portable.svelte.ts';
 import { PresentationState } from './automation-presentation.svelte.ts';
 import { PreferencesState } from './preferences.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
+import { codeTurnSourceFiles } from './code-turns.ts';
 import { createRunEnvironment } from './run-environment.ts';
 import { RunAutoRecord } from './run-auto.svelte.ts';
 import { RunState } from './run.svelte.ts';
@@ -81,6 +82,7 @@ export function createAppState(services: AppServices): RunningApp {
   });
   evaluation.setExtraTools(() => codingTools.declarations);
   const sandboxTimeout = new SandboxTimeoutState(services.runtime);
+  evaluation.setTurnSources(() => codeTurnSourceFiles(scenarios.runnable()?.scenario.turns));
   // Runs get the chosen built-in tools and trace what files they touch; each recording starts from the same files.
   const run = new RunState(codingTools.runEnvironment(createRunEnvironment(scenarios, evaluation, services.runtime, {
     workspace,

@@ -22,6 +22,7 @@ export class EvaluationState {
   /** Each file's tool from the last evaluation that produced one, so views need not go blank mid-edit. */
   #lastGood = $state.raw<ReadonlyMap<string, EvaluatedTool[]>>(new Map());
   #extraTools = $state.raw<() => readonly EvaluatedTool[]>(() => []);
+  #turnSources: () => SourceFile[] = () => [];
   #sequence = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -92,6 +93,11 @@ export class EvaluationState {
     this.#extraTools = source;
   }
 
+  /** Sets where the scenario's code turns come from: evaluated with the workspace's files, after them. */
+  setTurnSources(source: () => SourceFile[]): void {
+    this.#turnSources = source;
+  }
+
   /** The evaluated tools as AgentTools whose code runs in the sandbox (for "Try it" and runs). */
   agentTools(): AgentTool[] {
     return this.runtime ? this.runtime.agentTools(this.#evaluation) : [];
@@ -149,6 +155,7 @@ export class EvaluationState {
     const snapshot = this.workspace.snapshot();
     const files: SourceFile[] = snapshot.tools.map((t) => ({ id: t.id, kind: t.kind, source: t.source, name: t.name, role: 'tool' }));
     files.push({ id: HOOKS_FILE_ID, kind: 'typescript', source: snapshot.hooks, name: 'hooks.ts', role: 'hooks' });
+    files.push(...this.#turnSources());
     return files;
   }
 

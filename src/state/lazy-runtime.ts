@@ -35,6 +35,11 @@ export function createLazyRuntime(load: () => Promise<ToolRuntime>): ToolRuntime
       // Only a loaded sandbox can be running a recording; before that there is nothing to switch.
       runtime?.setClock?.(clock);
     },
+    runTurn: async (fileId, request, options) => {
+      const loadedRuntime = await ready();
+      if (!loadedRuntime.runTurn) throw new Error('This sandbox cannot run code turns');
+      return loadedRuntime.runTurn(fileId, request, options);
+    },
     restart: async () => (await ready()).restart(),
     dispose() {
       disposed = true;

@@ -238,10 +238,12 @@ describe('what the captions promise', () => {
 
   it('A and B: the tools throw messages the model can act on, and the retries succeed', async () => {
     const a = await main('exercise-list-dir');
+    expect(calls(a)).toEqual(['call_1_1 {"path":"/notes"}', 'call_2_2 {"path":"notes"}']);
     expect(result(a, 'call_1_1')).toMatchObject({ isError: true });
     expect(text(result(a, 'call_1_1'))).toBe(ABSOLUTE_PATH_ERROR);
     expect(text(result(a, 'call_2_2'))).toBe('cities.md\ntodo.md');
     const b = await main('exercise-missing-path');
+    expect(calls(b)).toEqual(['call_1_1 {"path":"notes/todo.txt"}', 'call_2_1 {"path":"notes"}', 'call_3_1 {"path":"notes/todo.md"}']);
     expect(text(result(b, 'call_1_1'))).toBe(MISSING_FILE_ERROR);
     expect(text(result(b, 'call_2_1'))).toBe('cities.md\ntodo.md');
     expect(text(result(b, 'call_3_1'))).toMatch(/^# To do\n\n1\. Deploy v1\.4\.2 to staging/);
@@ -352,5 +354,45 @@ describe('what the captions promise', () => {
     const findings = lintTools(tools, API_VARIANTS.filter((v) => keys.includes(v.key)));
     expect(findings.find((f) => f.rule === 'strict-optional-nullable')).toMatchObject({ path: '/properties/assignee' });
     expect(findings.find((f) => f.rule === 'strict-unavailable')).toMatchObject({ severity: 'info', variants: ['google-generative-ai'] });
+  });
+});
+
+/** Records a lesson with one of its tool files edited as the learner would in the editor. */
+async function playEdited(id: string, toolName: string, edit: (source: string) => string): Promise<Recording> {
+  const l = lesson(id);
+  const tools = l.tools.map((t) => (t.name === toolName ? { ...t, source: edit(t.source) } : { ...t }));
+  expect(tools.find((t) => t.name === toolName)!.source).not.toBe(l.tools.find((t) => t.name === toolName)!.source);
+  const outcome = await recordLessonWithSandbox(l, sandbox, fsHost, { tools, hooks: l.hooks });
+  if (!outcome.ok) throw new Error(JSON.stringify('diagnostics' in outcome ? outcome.diagnostics : outcome.errors));
+  return outcome.recordings[0].recording;
+}
+
+const calls = (r: Recording) => piEvents(r).flatMap((e) => (e.type === 'tool_execution_start' ? [`${e.toolCallId} ${JSON.stringify(e.args)}`] : []));
+const lastText = (r: Recording) => text(assistants(r).at(-1));
+
+describe('the exercises\' model reacts to the learner\'s change', () => {
+  it('A: with "Relative paths only." in list_dir\'s description the first call is relative and nothing fails', async () => {
+    const r = await playEdited('exercise-list-dir', 'list_dir', (source) => source.replace('each folder ending in /.', 'each folder ending in /. Relative paths only.'));
+    expect(calls(r)).toEqual(['call_1_1 {"path":"notes"}']);
+    expect(result(r, 'call_1_1')).toMatchObject({ isError: false });
+    expect(lastText(r)).toBe('The notes folder holds: cities.md, todo.md.');
+  });
+
+  it('B: an error that names the folder\'s files makes the next call read the right one', async () => {
+    const r = await playEdited('exercise-missing-path', 'read_file', (source) => source.replace(
+      'throw new Error(`File not found: ${path}`);',
+      'throw new Error(`File not found: ${path}. The notes folder has ` + (await fs.list("notes")).map((e) => e.name).join(", "));',
+    ));
+    expect(text(result(r, 'call_1_1'))).toBe('File not found: notes/todo.txt. The notes folder has cities.md, todo.md');
+    expect(calls(r)).toEqual(['call_1_1 {"path":"notes/todo.txt"}', 'call_2_1 {"path":"notes/todo.md"}']);
+    expect(lastText(r)).toBe('Your to-do list has 3 items: Deploy v1.4.2 to staging; Check the staging dashboard; Deploy v1.4.2 to production (needs approval).');
+  });
+
+  it('B: an error that suggests a path in quotes is followed too', async () => {
+    const r = await playEdited('exercise-missing-path', 'read_file', (source) => source.replace(
+      'throw new Error(`File not found: ${path}`);',
+      'throw new Error(`File not found: ${path}. Did you mean "notes/todo.md"?`);',
+    ));
+    expect(calls(r)).toEqual(['call_1_1 {"path":"notes/todo.txt"}', 'call_2_1 {"path":"notes/todo.md"}']);
   });
 });

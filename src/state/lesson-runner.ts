@@ -1,6 +1,6 @@
 // Records a lesson with its real tool code: the lesson's (or the learner's edited) tool and hooks files are
 // evaluated in a sandbox of their own whose `fs` serves the lesson's virtual files, never the learner's.
-import { recordLesson, type RecordLessonResult } from '../core/lessons/run-lesson.ts';
+import { planLessonRuns, recordLesson, type RecordLessonResult } from '../core/lessons/run-lesson.ts';
 import type { Lesson } from '../core/lessons/types.ts';
 import { createFsCapability, type FsCapability } from '../core/tools/fs-capability.ts';
 import type { FileSystem } from '../core/tools/fs.ts';
@@ -8,9 +8,10 @@ import { RealClock, type Clock } from '../core/clock.ts';
 import type { TraceSink } from '../core/trace/types.ts';
 import { createCanvasImageCodec } from './canvas-image-codec.ts';
 import type { Diagnostic, FsCapabilityHost, FsEntry, Sandbox, SourceFile } from '../sandbox/types.ts';
+import { codeTurnSourceFiles, createCodeTurnRunner, turnOfFileId } from './code-turns.ts';
 
 /** What the runner needs of a sandbox. */
-export type LessonSandbox = Pick<Sandbox, 'evaluate' | 'agentTools' | 'hooks' | 'setClock'>;
+export type LessonSandbox = Pick<Sandbox, 'evaluate' | 'agentTools' | 'hooks' | 'setClock'> & Partial<Pick<Sandbox, 'runTurn'>>;
 
 /** The lesson's code as the learner currently has it (defaults to the lesson's own files). */
 export interface LessonSources {
@@ -68,18 +69,22 @@ export async function recordLessonWithSandbox(
   sources: LessonSources = defaultLessonSources(lesson),
   options: { idPrefix?: string } = {},
 ): Promise<LessonRecordOutcome> {
-  const evaluation = await sandbox.evaluate(lessonSourceFiles(sources));
-  const errors = evaluation.diagnostics.filter((d) => d.severity === 'error');
+  const plan = planLessonRuns(lesson);
+  const turnFiles = codeTurnSourceFiles(plan.ok ? plan.runs[0]?.scenario.turns : undefined);
+  const evaluation = await sandbox.evaluate([...lessonSourceFiles(sources), ...turnFiles]);
+  // A code turn's errors end its recording at that turn (with the error at its line); the tools' stop it here.
+  const errors = evaluation.diagnostics.filter((d) => d.severity === 'error' && turnOfFileId(d.fileId) === undefined);
   if (errors.length > 0) return { ok: false, diagnostics: errors };
   const tools = sandbox.agentTools(evaluation);
   const hooks = sandbox.hooks(evaluation);
+  const codeTurns = sandbox.runTurn ? createCodeTurnRunner(sandbox as Pick<Sandbox, 'runTurn'>, evaluation) : undefined;
   return recordLesson(lesson, {
     idPrefix: options.idPrefix,
     images: createCanvasImageCodec(),
     prepare: ({ clock, trace, files }) => {
       sandbox.setClock(clock);
       fsHost.use(files, trace, clock);
-      return { tools, hooks };
+      return { tools, hooks, ...(codeTurns ? { codeTurns } : {}) };
     },
   }).finally(() => sandbox.setClock(new RealClock())); // real time between recordings; leftover timers end
 }

@@ -39,6 +39,25 @@ function sharedWorkspace(): Workspace {
 }
 
 describe('PortableState', () => {
+  it('carries a scenario\'s code turns through links and workspace files, listing their code in the trust prompt first', async () => {
+    const { workspace, portable, scenarios } = await setup();
+    const code = 'import { fauxAssistantMessage } from "@earendil-works/pi-ai/compat";\nexport default (context) => fauxAssistantMessage(context.tools[0].description);\n';
+    const text = `${JSON.stringify({ prompt: 'go', turns: [{ content: 'first' }, { code, timing: { delayMs: 5 } }] }, null, 2)}\n`;
+    const shared = { ...sharedWorkspace(), [SCENARIOS_KEY]: { version: 1, items: [{ id: 'coded', name: 'Coded', text }] } } as Workspace;
+    const before = workspace.snapshot();
+    portable.receiveLink(createShareUrl('https://x.test/', { scope: 'workspace', workspace: shared }));
+    expect(portable.offer?.preview.scenarios).toEqual([{ id: 'coded', name: 'Coded', turns: 2, codeTurns: [{ turn: 2, code }] }]);
+    // Nothing from the link is in the workspace (so nothing of it is evaluated) until the user opens it.
+    expect(workspace.snapshot()).toEqual(before);
+    await portable.accept();
+    const runnable = scenarios.runnable();
+    expect(runnable?.scenario.turns[1]).toEqual({ code, timing: { delayMs: 5 } });
+    // And back out as a workspace file, code unchanged.
+    portable.receiveWorkspaceFile('work.json', encodeWorkspaceFile(workspace.snapshot()));
+    expect(portable.offer?.preview.scenarios[0].codeTurns).toEqual([{ turn: 2, code }]);
+    expect(parseScenarioDocument(portable.offer?.workspace[SCENARIOS_KEY])?.items[0].text).toBe(text);
+  });
+
   it('holds an incoming link as an offer; only accepting replaces the workspace, after a backup, and Undo brings it back', async () => {
     const { workspace, portable, store } = await setup();
     const before = workspace.snapshot();

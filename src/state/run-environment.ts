@@ -3,6 +3,8 @@
 // recording's clock. Its identity names every input a recording uses, so the run state can tell a recording is out
 // of date and why.
 import { RealClock, type Clock } from '../core/clock.ts';
+import type { Sandbox } from '../sandbox/types.ts';
+import { createCodeTurnRunner } from './code-turns.ts';
 import type { EvaluationState } from './evaluation.svelte.ts';
 import { toolIdentities, type RunIdentity } from './run-identity.ts';
 import type { RunEnvironment } from './run.svelte.ts';
@@ -56,6 +58,7 @@ export function createRunEnvironment(
       return {
         tools: evaluation.agentTools(),
         hooks: runtime ? runtime.hooks(evaluation.evaluation) : {},
+        ...(runtime?.runTurn ? { codeTurns: createCodeTurnRunner(runtime as Pick<Sandbox, 'runTurn'>, evaluation.evaluation) } : {}),
         // Back to real time for "Try it" and anything else that calls the sandbox between recordings.
         release: () => {
           if (current !== clock) return;

@@ -83,6 +83,7 @@ export class RunRecorder {
         clock,
         tools: prepared.tools,
         hooks: prepared.hooks,
+        ...(prepared.codeTurns ? { codeTurns: prepared.codeTurns } : {}),
         signal: controller.signal,
         traceSources: this.sources.traceSources,
         // A replaced recording may still append (a tool that ignores the abort ends late); it is no longer shown.

@@ -1,6 +1,7 @@
 // The run's vocabulary: transport states and speeds, the selection, and what a run asks of its environment. Plain
 // TypeScript, so the recorder, the automation contract and URL parsing can share it without loading the run state.
 import type { Clock } from '../core/clock.ts';
+import type { CodeTurnRunner } from '../core/scenario/code-turn.ts';
 import type { ScenarioHooks } from '../core/scenario/run-scenario.ts';
 import type { Scenario } from '../core/scenario/scenario.ts';
 import type { ToolPhase, TraceSink } from '../core/trace/types.ts';
@@ -29,8 +30,11 @@ export interface RunEnvironment {
    * scenario's `key` says whether a recording is out of date.
    */
   identity?(): RunIdentity;
-  /** Tools and hooks whose waits run on `clock`; `release` is called when the recording has ended. */
-  prepare(clock: Clock): Promise<{ tools: AgentTool<any>[]; hooks: ScenarioHooks; release(): void }>;
+  /**
+   * Tools and hooks whose waits run on `clock`, and what runs the scenario's code turns; `release` is called when
+   * the recording has ended.
+   */
+  prepare(clock: Clock): Promise<{ tools: AgentTool<any>[]; hooks: ScenarioHooks; codeTurns?: CodeTurnRunner; release(): void }>;
 }
 
 /**

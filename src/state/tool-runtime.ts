@@ -6,9 +6,9 @@ export type { Diagnostic, EvaluatedHooks, EvaluatedTool, Evaluation, SourceFile 
 
 /**
  * The sandbox as the app uses it. `setClock` (optional, so stand-ins may leave it out) puts sleep() on a run's
- * virtual clock while a scenario is recorded.
+ * virtual clock while a scenario is recorded; `runTurn` (optional too) runs a scenario's code turns.
  */
 export type ToolRuntime = Pick<Sandbox, 'evaluate' | 'agentTools' | 'hooks' | 'setTimeoutMs' | 'status' | 'restart' | 'dispose'>
-  & Partial<Pick<Sandbox, 'setClock'>>;
+  & Partial<Pick<Sandbox, 'setClock' | 'runTurn'>>;
 
 export const EMPTY_EVALUATION: Evaluation = { tools: [], hooks: {}, diagnostics: [] };

@@ -6,12 +6,13 @@ import { transform } from 'sucrase';
 import { VirtualClock } from '../../src/core/clock.ts';
 import { summarizeRecording, type EventSummary } from '../../src/core/portable/export-pi/event-summary.ts';
 import type { PortableWorkspace } from '../../src/core/portable/workspace-shape.ts';
-import { parseScenario, type Scenario } from '../../src/core/scenario/index.ts';
+import { isCodeTurn, parseScenario, type CodeTurnRunner, type Scenario } from '../../src/core/scenario/index.ts';
 import { CODING_TOOL_NAMES, createCodingTools } from '../../src/core/tools/index.ts';
 import { createFsCapability } from '../../src/core/tools/fs-capability.ts';
 import { createMemoryFileSystem } from '../../src/core/tools/memory-fs.ts';
 import { recordScenario } from '../../src/core/trace/recorder.ts';
 import type { AgentTool } from '../../src/core/types.ts';
+import { toPlainData } from '../../src/sandbox/host/hook-context.ts';
 import { evaluateJsonSchemaFile } from '../../src/sandbox/host/json-schema-file.ts';
 import { collectHooks, collectTools } from '../../src/sandbox/runtime/collect-exports.ts';
 import type { HostBridge } from '../../src/sandbox/runtime/host-bridge.ts';
@@ -85,6 +86,23 @@ export async function evaluateWorkspace(workspace: PortableWorkspace, bridge: Ho
   return { tools, hooks: { beforeToolCall: hooks?.beforeToolCall, afterToolCall: hooks?.afterToolCall } as Record<string, any> };
 }
 
+/**
+ * The scenario's code turns as the sandbox runs them: each module evaluated with the sandbox's module table, its
+ * default export called with a plain-data copy of the request (as the sandbox copies it in).
+ */
+export async function evaluateCodeTurns(scenario: Scenario, bridge: HostBridge, timers: Timers): Promise<CodeTurnRunner> {
+  const factories = new Map<number, unknown>();
+  for (const [i, turn] of scenario.turns.entries()) {
+    if (isCodeTurn(turn)) factories.set(i, (await runModule(turn.code, bridge, timers)).default);
+  }
+  return async ({ turnIndex, context, options, state, model }) => {
+    const factory = factories.get(turnIndex);
+    if (typeof factory !== 'function') throw new Error('A code turn must export default a function (context, options, state, model) => turn');
+    const request = toPlainData({ context, options, state: { callCount: state.callCount, deferredFetchCount: 0, cancelledDeferred: [] }, model }) as Record<string, unknown>;
+    return structuredClone(await factory(request.context, { ...(request.options as object), signal: options?.signal }, request.state, request.model));
+  };
+}
+
 export function parseScenarioText(text: string): Scenario {
   const parsed = parseScenario(text);
   if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
@@ -110,9 +128,10 @@ export async function recordInPlayground(
     deliver: () => undefined,
   };
   const { tools, hooks } = await evaluateWorkspace(workspace, bridge, clockTimers(clock));
+  const codeTurns = await evaluateCodeTurns(scenario, bridge, clockTimers(clock));
   // As lessons add them: pi's coding tools over the same files, after the workspace's tools.
   const extraTools = createCodingTools(fs, { clock }).filter((tool) => codingTools.includes(tool.name));
-  const recording = await recordScenario(scenario, { id: 'export', clock, tools: [...tools, ...extraTools], hooks }).finished;
+  const recording = await recordScenario(scenario, { id: 'export', clock, tools: [...tools, ...extraTools], hooks, codeTurns }).finished;
   return { events: summarizeRecording(recording), ...(recording.failure ? { failure: recording.failure } : {}) };
 }
 

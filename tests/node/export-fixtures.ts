@@ -125,4 +125,38 @@ export const EXPORT_FIXTURES: ExportFixture[] = [
       turns: [{ content: [call('lookup', { word: 'tool' }), call('lookup', {})] }, { content: 'The lookup tool is not implemented.' }],
     },
   },
+  {
+    title: 'Code turns read the request and answer with faux messages or block turns',
+    scenario: {
+      prompt: 'Calculate 6 * 7, then echo it.',
+      timing: { tokenSize: 3 },
+      turns: [
+        {
+          code: [
+            'import { fauxAssistantMessage, fauxText, fauxToolCall } from "@earendil-works/pi-ai/compat";',
+            '// Reads the tools offered and the prompt; fauxToolCall without an id (pi draws one, the playground gives call_1_2).',
+            'export default (context, options, state, model) => {',
+            '  const calculator = context.tools.find((tool) => tool.parameters.properties?.expression);',
+            '  const prompt = context.messages[0].content[0].text;',
+            '  return fauxAssistantMessage([',
+            '    fauxText("Request " + state.callCount + " to " + model.id + "; " + context.tools.length + " tools."),',
+            '    fauxToolCall(calculator.name, { expression: /[\\d *+]+\\d/.exec(prompt)[0] }),',
+            '  ], { stopReason: "toolUse" });',
+            '};',
+          ].join('\n'),
+        },
+        {
+          code: [
+            '// A block turn as the scenario file writes one, built from the last tool result.',
+            'export default async (context) => {',
+            '  const result = context.messages.at(-1);',
+            '  return { content: [{ type: "toolCall", id: "echo-it", name: "echo", arguments: { text: result.content[0].text } }] };',
+            '};',
+          ].join('\n'),
+          timing: { delayMs: 400 },
+        },
+        { content: 'Done: 42.' },
+      ],
+    },
+  },
 ];

@@ -2,6 +2,7 @@
 // and tool and hooks sources that are real pi code (they type-check against pi 0.85.1's own type definitions).
 import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
+import { isCodeTurn } from '../scenario/scenario.ts';
 import { LESSONS, planLessonRuns, type LocalizedText } from './index.ts';
 
 const HAN = /[\u3400-\u9fff]/;
@@ -77,7 +78,7 @@ describe('the lesson catalogue', () => {
     for (const lesson of LESSONS) {
       const names = new Set([...lesson.tools.map((t) => t.name), ...(lesson.codingTools ?? []), ...(DELIBERATELY_UNKNOWN[lesson.id] ?? [])]);
       for (const turn of lesson.scenario.turns) {
-        if (typeof turn.content === 'string') continue;
+        if (isCodeTurn(turn) || typeof turn.content === 'string') continue;
         for (const block of turn.content) if (block.type === 'toolCall') expect(names, lesson.id).toContain(block.name);
       }
       for (const tool of lesson.tools) expect(tool.source, lesson.id).toContain(`name: "${tool.name}"`);

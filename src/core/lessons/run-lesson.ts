@@ -2,6 +2,7 @@
 // on a fresh virtual clock in a fresh world the caller prepares (sandboxed tools, hooks, the lesson's own files).
 import { VirtualClock } from '../clock.ts';
 import { parseScenario, type ScenarioError } from '../scenario/parse-scenario.ts';
+import type { CodeTurnRunner } from '../scenario/code-turn.ts';
 import type { ScenarioHooks } from '../scenario/run-scenario.ts';
 import type { Scenario } from '../scenario/scenario.ts';
 import type { ImageCodec } from '../tools/image-resize.ts';
@@ -37,6 +38,8 @@ export function planLessonRuns(lesson: Pick<Lesson, 'scenario' | 'compare'>): Le
 export interface LessonWorld {
   tools: AgentTool[];
   hooks: ScenarioHooks;
+  /** Runs the scenario's code turns (the lesson's sandbox). */
+  codeTurns?: CodeTurnRunner;
 }
 
 export interface LessonRunContext {
@@ -91,6 +94,7 @@ export async function recordLesson(lesson: Lesson, options: RecordLessonOptions)
       clock,
       tools: [...world.tools, ...codingTools],
       hooks: world.hooks,
+      ...(world.codeTurns ? { codeTurns: world.codeTurns } : {}),
       onAppend: options.onAppend ? (recording) => options.onAppend!(label, recording) : undefined,
       traceSources: [(sink) => {
         recordingSink = sink;

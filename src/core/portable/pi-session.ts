@@ -3,7 +3,7 @@
 // scenario: the user's messages become the prompt, steering and follow-up messages, the assistant's messages the
 // scripted turns. Tool results are not scripted: the playground runs the tools again, in /workspace where the
 // session's own folder was. Never throws.
-import type { ScenarioFile } from '../scenario/format.ts';
+import type { BlockTurnFile, ScenarioFile } from '../scenario/format.ts';
 import { CODING_TOOL_NAMES, type CodingToolName } from '../tools/index.ts';
 import { refuse, type Refusal } from './errors.ts';
 import { isRecord } from './workspace-shape.ts';
@@ -28,7 +28,8 @@ export interface SessionNote {
 export interface ImportedSession {
   /** The session's name (session_info), else the start of its first prompt. */
   title: string;
-  scenario: ScenarioFile;
+  /** A session has only what the model said: block turns. */
+  scenario: Omit<ScenarioFile, 'turns'> & { turns: BlockTurnFile[] };
   /** pi's built-in coding tools the session called, in pi's order. */
   codingTools: CodingToolName[];
   /** Other tool names it called (bash, extension tools): the replay answers "Tool … not found" unless they exist. */
@@ -131,7 +132,7 @@ export function parsePiSession(text: string): { ok: true; session: ImportedSessi
   let title = '';
   let model: string | undefined;
   const prompts: string[] = [];
-  const turns: ScenarioFile['turns'] = [];
+  const turns: BlockTurnFile[] = [];
   const steering: NonNullable<ScenarioFile['steering']> = [];
   const followUp: NonNullable<ScenarioFile['followUp']> = [];
   const called = new Set<string>();
@@ -160,7 +161,7 @@ export function parsePiSession(text: string): { ok: true; session: ImportedSessi
         steering.push({ text, at: { beforeTurn: turns.length + 1 } });
       } else followUp.push({ text });
     } else if (role === 'assistant') {
-      const content: Exclude<ScenarioFile['turns'][number]['content'], string> = [];
+      const content: Exclude<BlockTurnFile['content'], string> = [];
       for (const block of Array.isArray(message.content) ? message.content : []) {
         if (!isRecord(block)) continue;
         if (block.type === 'text' && typeof block.text === 'string') content.push({ type: 'text', text: block.text });
@@ -168,7 +169,7 @@ export function parsePiSession(text: string): { ok: true; session: ImportedSessi
           if (block.redacted === true) note('redacted-thinking', { line: entry.line });
           else content.push({ type: 'thinking', thinking: block.thinking });
         } else if (block.type === 'toolCall' && typeof block.name === 'string' && block.name !== '') {
-          const call: Exclude<ScenarioFile['turns'][number]['content'], string>[number] = { type: 'toolCall', name: block.name, arguments: relocate(block.arguments ?? {}, cwd) };
+          const call: Exclude<BlockTurnFile['content'], string>[number] = { type: 'toolCall', name: block.name, arguments: relocate(block.arguments ?? {}, cwd) };
           if (typeof block.id === 'string' && block.id !== '') call.id = block.id;
           if (block.arguments !== undefined && !isRecord(block.arguments)) call.nonObjectArguments = true;
           content.push(call);
@@ -183,9 +184,9 @@ export function parsePiSession(text: string): { ok: true; session: ImportedSessi
         }
       }
       const rawStop = typeof message.stopReason === 'string' ? message.stopReason : 'stop';
-      const stopReason = (STOP_REASONS.has(rawStop) ? rawStop : 'stop') as NonNullable<ScenarioFile['turns'][number]['stopReason']>;
+      const stopReason = (STOP_REASONS.has(rawStop) ? rawStop : 'stop') as NonNullable<BlockTurnFile['stopReason']>;
       if (stopReason !== rawStop) note('stop-reason', { line: entry.line, stopReason: rawStop });
-      const turn: ScenarioFile['turns'][number] = { content, stopReason };
+      const turn: BlockTurnFile = { content, stopReason };
       if ((stopReason === 'error' || stopReason === 'aborted') && typeof message.errorMessage === 'string') turn.errorMessage = message.errorMessage;
       turns.push(turn);
     } else if (role === 'toolResult' && typeof message.toolCallId === 'string') {
@@ -210,7 +211,7 @@ export function parsePiSession(text: string): { ok: true; session: ImportedSessi
 
   const id = typeof read.header.id === 'string' ? read.header.id : '';
   if (!title) title = prompts[0].replace(/\s+/g, ' ').trim().slice(0, 60) || id;
-  const scenario: ScenarioFile = { title, prompt: prompts.length === 1 ? prompts[0] : prompts, timing: { ...IMPORTED_TIMING }, turns };
+  const scenario: Omit<ScenarioFile, 'turns'> & { turns: BlockTurnFile[] } = { title, prompt: prompts.length === 1 ? prompts[0] : prompts, timing: { ...IMPORTED_TIMING }, turns };
   if (steering.length) scenario.steering = steering;
   if (followUp.length) scenario.followUp = followUp;
   return {

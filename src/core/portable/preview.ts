@@ -22,6 +22,8 @@ export interface ScenarioPreview {
   /** The scenario file's title, when it has one and it parses. */
   title?: string;
   turns?: number;
+  /** Its code turns (1-based turn number and module source): code that runs once the workspace is trusted. */
+  codeTurns?: { turn: number; code: string }[];
 }
 
 export interface WorkspacePreview {
@@ -49,7 +51,11 @@ function scenariosOf(value: unknown): ScenarioPreview[] {
     try {
       const file = JSON.parse(item.text) as unknown;
       if (isRecord(file) && typeof file.title === 'string' && file.title.trim()) preview.title = file.title;
-      if (isRecord(file) && Array.isArray(file.turns)) preview.turns = file.turns.length;
+      if (isRecord(file) && Array.isArray(file.turns)) {
+        preview.turns = file.turns.length;
+        const code = file.turns.flatMap((turn, i) => (isRecord(turn) && typeof turn.code === 'string' ? [{ turn: i + 1, code: turn.code }] : []));
+        if (code.length) preview.codeTurns = code;
+      }
     } catch { /* a scenario with errors still has its name */ }
     return [preview];
   });

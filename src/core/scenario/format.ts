@@ -50,6 +50,19 @@ export const TurnSchema = Type.Object({
   note: optional(Type.String({ description: 'A remark for readers; ignored by the replay.' })),
 }, closed);
 
+/**
+ * A turn computed when the model is asked: a JS/TS module whose default export is a faux response factory
+ * `(context, options, state, model) => turn`, run in the sandbox (see docs/decisions/scenario-code-turns.md).
+ */
+export const CodeTurnSchema = Type.Object({
+  code: Type.String({ description: 'A module whose default export is a faux factory (context, options, state, model) => turn.' }),
+  timing: optional(TurnTimingSchema),
+  note: optional(Type.String({ description: 'A remark for readers; ignored by the replay.' })),
+}, closed);
+
+/** A scripted turn (blocks) or a code turn; told apart by their first required key, `content` or `code`. */
+export const ScenarioTurnSchema = Type.Union([TurnSchema, CodeTurnSchema]);
+
 /** A moment during the run: a clock time, or an event, optionally followed by a wait. */
 const afterMs = optional(Type.Number({ minimum: 0, description: 'Extra wait after the event.' }));
 export const MomentSchema = Type.Union([
@@ -75,7 +88,7 @@ export const ScenarioSchema = Type.Object({
   prompt: Type.Union([Type.String(), Type.Array(Type.String(), { minItems: 1 })], { description: 'One prompt or several.' }),
   toolExecution: optional(StringEnum(['parallel', 'sequential'] as const)),
   timing: optional(ScenarioTimingSchema),
-  turns: Type.Array(TurnSchema),
+  turns: Type.Array(ScenarioTurnSchema),
   steering: optional(Type.Array(InjectedMessageSchema)),
   followUp: optional(Type.Array(InjectedMessageSchema)),
   steeringMode: optional(DeliveryModeSchema),
@@ -86,4 +99,6 @@ export const ScenarioSchema = Type.Object({
 /** The file as written (what the schema accepts). */
 export type ScenarioFile = Static<typeof ScenarioSchema>;
 export type Moment = Static<typeof MomentSchema>;
+export type BlockTurnFile = Static<typeof TurnSchema>;
+export type CodeTurnFile = Static<typeof CodeTurnSchema>;
 export type TokenSizeSetting = Static<typeof TokenSizeSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseScenario, type ScenarioError } from './parse-scenario.ts';
+import type { BlockTurn } from './scenario.ts';
 import { scanJson, lineColumnAt } from './json-positions.ts';
 
 const TWO_SLEEPS = `{
@@ -42,8 +43,9 @@ describe('parseScenario', () => {
     expect(scenario.prompts).toEqual(['Sleep twice']);
     expect(scenario.toolExecution).toBe('sequential');
     expect(scenario.timing).toEqual({ tokenSize: { min: 2, max: 4 }, tokensPerSecond: 40, seed: 7 });
-    expect(scenario.turns[0].stopReason).toBe('toolUse');
-    expect(scenario.turns[0].content[2]).toEqual({ type: 'toolCall', id: 'call_1_3', name: 'sleep', rawArguments: '{"ms": 20' });
+    const [first] = scenario.turns as BlockTurn[];
+    expect(first.stopReason).toBe('toolUse');
+    expect(first.content[2]).toEqual({ type: 'toolCall', id: 'call_1_3', name: 'sleep', rawArguments: '{"ms": 20' });
     expect(scenario.turns[1]).toEqual({ content: [{ type: 'text', text: 'Done.' }], stopReason: 'stop', timing: { delayMs: 300 } });
     expect(scenario.steeringMode).toBe('one-at-a-time');
     expect(scenario.abort).toEqual({ atMs: 9000 });
@@ -78,7 +80,7 @@ describe('parseScenario', () => {
     const [error] = errorsOf(withTurns({ content: [call] }));
     expect(error.message).toBe('turn 1, block 1 (toolCall): "arguments" must be a JSON object (set "nonObjectArguments": true to stream a non-object on purpose)');
     const deliberate = parseScenario(withTurns({ content: [{ ...call, nonObjectArguments: true }] }));
-    expect(deliberate.ok && deliberate.scenario.turns[0].content[0]).toEqual({ type: 'toolCall', id: 'x', name: 'echo', arguments: '{"text":"hi"}' });
+    expect(deliberate.ok && (deliberate.scenario.turns[0] as BlockTurn).content[0]).toEqual({ type: 'toolCall', id: 'x', name: 'echo', arguments: '{"text":"hi"}' });
   });
 
   it('rejects duplicate tool call ids, explicit or defaulted, pointing at the second one', () => {

@@ -24,7 +24,8 @@ function locate(path: (string | number)[], root: unknown): { where: string; rest
   const [head, index, sub, subIndex] = path;
   if (head === 'turns' && typeof index === 'number') {
     if (sub === 'content' && typeof subIndex === 'number') {
-      const block = (root as ScenarioFile).turns[index]?.content?.[subIndex] as { type?: unknown } | undefined;
+      const turn = (root as ScenarioFile).turns[index] as { content?: unknown[] } | undefined;
+      const block = (Array.isArray(turn?.content) ? turn.content[subIndex] : undefined) as { type?: unknown } | undefined;
       const kind = typeof block?.type === 'string' && BLOCK_TYPES.has(block.type) ? ` (${block.type})` : '';
       return { where: `turn ${index + 1}, block ${subIndex + 1}${kind}`, rest: path.slice(4) };
     }
@@ -37,7 +38,8 @@ function locate(path: (string | number)[], root: unknown): { where: string; rest
   return { where: '', rest: path };
 }
 
-function describe(issue: SchemaIssue, root: unknown): string {
+/** An issue as the learner reads it: "turn 2, block 1 (toolCall): "name" is required". `root` is the whole file. */
+export function describeIssue(issue: SchemaIssue, root: unknown): string {
   const { where, rest } = locate(issue.path, root);
   const segments = issue.field === undefined ? rest : [...rest, issue.field];
   const field = segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
@@ -80,7 +82,7 @@ export function parseScenario(jsonText: string): ParseScenarioResult {
   if (issues.length === 0) return { ok: true, scenario: normalizeScenario(value as ScenarioFile) };
   const errors = issues.map((issue) => {
     const pointer = pointerOf(issue.field === undefined ? issue.path : [...issue.path, issue.field]);
-    return errorAt(text, pointer, describe(issue, value), offsetOf(issue, scan.spans));
+    return errorAt(text, pointer, describeIssue(issue, value), offsetOf(issue, scan.spans));
   });
   errors.sort((a, b) => a.offset - b.offset);
   return { ok: false, errors };

@@ -7,6 +7,7 @@ import type { TraceEvent, TraceSink } from '../trace/types.ts';
 import type {
   AgentEvent, AgentLoopConfig, AgentMessage, AgentTool, AssistantMessage, Message, Model, UserMessage,
 } from '../types.ts';
+import { scriptedResponsesOf, type CodeTurnRunner } from './code-turn.ts';
 import { MomentScheduler } from './moments.ts';
 import type { ToolCallArgumentsProgress } from './replay-turn.ts';
 import type { DeliveryMode, Scenario } from './scenario.ts';
@@ -29,6 +30,8 @@ export interface RunScenarioOptions {
   /** Message timestamps are epochMs + clock.now() (default 0), so virtual replays are byte-identical. */
   epochMs?: number;
   onToolCallArguments?: (progress: ToolCallArgumentsProgress) => void;
+  /** Runs the scenario's code turns (the sandbox, in the app). Without it a code turn ends its turn with an error. */
+  codeTurns?: CodeTurnRunner;
   /**
    * Receives every pi event synchronously, as it is emitted (before any moment it triggers fires), so a
    * recorder can snapshot partial messages that pi later mutates and keep its order with the trace events.
@@ -121,7 +124,7 @@ export function runScenario(scenario: Scenario, options: RunScenarioOptions = {}
     });
   }
 
-  const streamFn = createScriptedStreamFn(scenario.turns, {
+  const streamFn = createScriptedStreamFn(scriptedResponsesOf(scenario.turns, options.codeTurns), {
     clock,
     now,
     tokenSize: scenario.timing.tokenSize,

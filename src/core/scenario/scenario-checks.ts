@@ -1,16 +1,15 @@
 // Rules of a scenario file that a JSON Schema cannot express: tool call ids unique across the script, moments
 // that refer to turns and tool calls that exist, arguments that are objects unless the script says otherwise.
-import type { Moment, ScenarioFile } from './format.ts';
-import { defaultToolCallId } from './scenario.ts';
+import type { BlockTurnFile, Moment, ScenarioFile } from './format.ts';
+import { defaultToolCallId, isCodeTurn } from './scenario.ts';
 import type { SchemaIssue } from './schema-issues.ts';
 
 const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Every tool call id of the script, explicit or defaulted, with where it was first defined. */
-function collectToolCallIds(file: ScenarioFile, issues: SchemaIssue[]): Map<string, string> {
-  const ids = new Map<string, string>();
-  file.turns.forEach((turn, t) => {
-    if (typeof turn.content === 'string') return;
+/** Every tool call id of the turns, explicit or defaulted, with where it was first defined (code turns have none yet). */
+function collectToolCallIds(turns: ScenarioFile['turns'], issues: SchemaIssue[], ids = new Map<string, string>()): Map<string, string> {
+  turns.forEach((turn, t) => {
+    if (isCodeTurn(turn) || typeof turn.content === 'string') return;
     turn.content.forEach((block, b) => {
       if (block.type !== 'toolCall') return;
       const path = ['turns', t, 'content', b];
@@ -55,18 +54,34 @@ function checkTokenSize(size: unknown, path: (string | number)[], issues: Schema
   }
 }
 
+function checkTurn(turn: ScenarioFile['turns'][number], t: number, issues: SchemaIssue[]): void {
+  checkTokenSize(turn.timing?.tokenSize, ['turns', t, 'timing'], issues);
+  if (isCodeTurn(turn)) return;
+  const stopReason = turn.stopReason;
+  if (turn.errorMessage !== undefined && stopReason !== 'error' && stopReason !== 'aborted') {
+    issues.push({ path: ['turns', t, 'errorMessage'], message: 'only applies when "stopReason" is "error" or "aborted"' });
+  }
+}
+
+/**
+ * The rules for one schema-valid block turn that a code turn returned (as turn `t`, 0-based): the same as for a
+ * turn written in the file, its tool call ids checked against those of the turns before it (`usedIds`).
+ */
+export function checkReturnedTurn(turn: BlockTurnFile, t: number, usedIds: Map<string, string>): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const turns: ScenarioFile['turns'] = [];
+  turns[t] = turn;
+  collectToolCallIds(turns, issues, usedIds);
+  checkTurn(turn, t, issues);
+  return issues;
+}
+
 /** Problems of a schema-valid file, in document order. */
 export function checkScenarioRules(file: ScenarioFile): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   checkTokenSize(file.timing?.tokenSize, ['timing'], issues);
-  const ids = collectToolCallIds(file, issues);
-  file.turns.forEach((turn, t) => {
-    checkTokenSize(turn.timing?.tokenSize, ['turns', t, 'timing'], issues);
-    const stopReason = turn.stopReason;
-    if (turn.errorMessage !== undefined && stopReason !== 'error' && stopReason !== 'aborted') {
-      issues.push({ path: ['turns', t, 'errorMessage'], message: 'only applies when "stopReason" is "error" or "aborted"' });
-    }
-  });
+  const ids = collectToolCallIds(file.turns, issues);
+  file.turns.forEach((turn, t) => checkTurn(turn, t, issues));
   const count = file.turns.length;
   (file.steering ?? []).forEach((m, i) => checkMoment(m.at, ['steering', i, 'at'], count, ids, issues));
   (file.followUp ?? []).forEach((m, i) => checkMoment(m.at, ['followUp', i, 'at'], count, ids, issues));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock.ts';
 import type { AssistantMessageEvent } from '../types.ts';
 import { parseScenario } from './parse-scenario.ts';
+import type { BlockTurn } from './scenario.ts';
 import { createFauxModel, createScriptedStreamFn } from './scripted-stream.ts';
 
 describe('scenarios in the browser', () => {
@@ -17,7 +18,7 @@ describe('scenarios in the browser', () => {
     if (!parsed.ok) return;
     const clock = new VirtualClock();
     const progress: unknown[] = [];
-    const fn = createScriptedStreamFn(parsed.scenario.turns, { clock, ...parsed.scenario.timing, onToolCallArguments: (p) => progress.push(p.arguments) });
+    const fn = createScriptedStreamFn(parsed.scenario.turns as BlockTurn[], { clock, ...parsed.scenario.timing, onToolCallArguments: (p) => progress.push(p.arguments) });
     const stream = await fn(createFauxModel(), { systemPrompt: '', messages: [] }, {});
     const types: string[] = [];
     for await (const event of stream as AsyncIterable<AssistantMessageEvent>) types.push(event.type);

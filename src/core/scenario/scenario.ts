@@ -1,8 +1,8 @@
 // The parsed scenario the engine runs: the file's content with every default applied and every tool call id
 // filled in, in the vocabulary of the scripted stream.
 import type { ToolExecutionMode } from '../types.ts';
-import type { Moment, ScenarioFile, TokenSizeSetting } from './format.ts';
-import type { ScriptedBlock, ScriptedTurn } from './scripted-turn.ts';
+import type { BlockTurnFile, CodeTurnFile, Moment, ScenarioFile, TokenSizeSetting } from './format.ts';
+import type { ScriptedBlock, ScriptedTurn, StreamTiming } from './scripted-turn.ts';
 
 export type { Moment } from './format.ts';
 
@@ -10,6 +10,21 @@ export type { Moment } from './format.ts';
 export interface InjectedMessage { text: string; at?: Moment }
 
 export type DeliveryMode = 'one-at-a-time' | 'all';
+
+/** A scripted turn with its defaults applied: a list of blocks, every tool call with its id, a stopReason. */
+export type BlockTurn = ScriptedTurn & { content: ScriptedBlock[] };
+
+/** A turn computed from the request by the module in `code` (its default export is a faux factory). */
+export interface CodeTurn {
+  code: string;
+  timing?: StreamTiming;
+}
+
+export type ScenarioTurn = BlockTurn | CodeTurn;
+
+export function isCodeTurn(turn: ScenarioTurn | CodeTurnFile | BlockTurnFile): turn is CodeTurn {
+  return typeof (turn as CodeTurn).code === 'string';
+}
 
 export interface Scenario {
   title?: string;
@@ -19,8 +34,8 @@ export interface Scenario {
   toolExecution: ToolExecutionMode;
   /** Stream defaults; each turn's `timing` overrides them. */
   timing: { tokenSize?: TokenSizeSetting; tokensPerSecond?: number; delayMs?: number; seed: number };
-  /** Every block is a list entry, every tool call has its id, every turn its stopReason. */
-  turns: (ScriptedTurn & { content: ScriptedBlock[] })[];
+  /** Every block is a list entry, every tool call has its id, every block turn its stopReason. */
+  turns: ScenarioTurn[];
   steering: InjectedMessage[];
   followUp: InjectedMessage[];
   steeringMode: DeliveryMode;
@@ -33,25 +48,30 @@ export function defaultToolCallId(turnIndex: number, blockIndex: number): string
   return `call_${turnIndex + 1}_${blockIndex + 1}`;
 }
 
+/** A schema-valid block turn (the `turnIndex`-th, 0-based) with its defaults applied. Pure. */
+export function normalizeBlockTurn(turn: BlockTurnFile, turnIndex: number): BlockTurn {
+  const blocks = typeof turn.content === 'string' ? [{ type: 'text' as const, text: turn.content }] : turn.content;
+  const content = blocks.map((block, b): ScriptedBlock => {
+    if (block.type !== 'toolCall') return { ...block };
+    const call: ScriptedBlock = { type: 'toolCall', id: block.id ?? defaultToolCallId(turnIndex, b), name: block.name };
+    if ('arguments' in block) call.arguments = block.arguments;
+    if (block.rawArguments !== undefined) call.rawArguments = block.rawArguments;
+    return call;
+  });
+  const hasCalls = content.some((block) => block.type === 'toolCall');
+  const normalized: BlockTurn = { content, stopReason: turn.stopReason ?? (hasCalls ? 'toolUse' : 'stop') };
+  if (turn.errorMessage !== undefined) normalized.errorMessage = turn.errorMessage;
+  if (turn.timing) normalized.timing = { ...turn.timing };
+  return normalized;
+}
+
 /** Applies the defaults to a schema-valid file. Pure; the file is not modified. */
 export function normalizeScenario(file: ScenarioFile): Scenario {
-  const turns = file.turns.map((turn, t) => {
-    const blocks = typeof turn.content === 'string' ? [{ type: 'text' as const, text: turn.content }] : turn.content;
-    const content = blocks.map((block, b): ScriptedBlock => {
-      if (block.type !== 'toolCall') return { ...block };
-      const call: ScriptedBlock = { type: 'toolCall', id: block.id ?? defaultToolCallId(t, b), name: block.name };
-      if ('arguments' in block) call.arguments = block.arguments;
-      if (block.rawArguments !== undefined) call.rawArguments = block.rawArguments;
-      return call;
-    });
-    const hasCalls = content.some((block) => block.type === 'toolCall');
-    const normalized: ScriptedTurn & { content: ScriptedBlock[] } = {
-      content,
-      stopReason: turn.stopReason ?? (hasCalls ? 'toolUse' : 'stop'),
-    };
-    if (turn.errorMessage !== undefined) normalized.errorMessage = turn.errorMessage;
-    if (turn.timing) normalized.timing = { ...turn.timing };
-    return normalized;
+  const turns = file.turns.map((turn, t): ScenarioTurn => {
+    if (!isCodeTurn(turn)) return normalizeBlockTurn(turn as BlockTurnFile, t);
+    const code: CodeTurn = { code: turn.code };
+    if (turn.timing) code.timing = { ...turn.timing };
+    return code;
   });
   const scenario: Scenario = {
     systemPrompt: file.systemPrompt ?? '',

@@ -1,6 +1,7 @@
 // Records one scenario run: every pi event (snapshotted at the moment it is emitted) and every trace event, in
 // emission order, each stamped with the clock time. The recording is what the UI plays back, steps and exports.
 import type { Clock } from '../clock.ts';
+import type { CodeTurnRunner } from '../scenario/code-turn.ts';
 import { runScenario, type ScenarioHooks } from '../scenario/run-scenario.ts';
 import type { Scenario } from '../scenario/scenario.ts';
 import type { AgentEvent, AgentTool } from '../types.ts';
@@ -79,6 +80,8 @@ export interface RecordScenarioOptions {
   clock: Clock;
   tools?: AgentTool<any>[];
   hooks?: ScenarioHooks;
+  /** Runs the scenario's code turns (see runScenario). */
+  codeTurns?: CodeTurnRunner;
   signal?: AbortSignal;
   onAppend?: (recording: Recording) => void;
   /**
@@ -122,6 +125,7 @@ export function recordScenario(scenario: Scenario, options: RecordScenarioOption
       clock: options.clock,
       tools: options.tools,
       hooks: options.hooks,
+      ...(options.codeTurns ? { codeTurns: options.codeTurns } : {}),
       signal: options.signal,
       trace: sink,
       onEvent: (event) => recorder.pi(event),

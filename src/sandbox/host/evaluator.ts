@@ -1,7 +1,7 @@
 // Evaluates a set of files: transpiles TypeScript, runs changed modules in the worker, checks JSON Schema files
 // in the app, and combines the per-file results (duplicate tool names, hooks exported twice). Results are kept
 // per file, so an unchanged file costs nothing and keeps the very same EvaluatedTool objects.
-import type { ModuleReport } from '../protocol.ts';
+import type { ModuleReport, ModuleRole } from '../protocol.ts';
 import type { Diagnostic, Evaluation, EvaluatedHooks, SourceFile } from '../types.ts';
 import { diagnosticsOnly, type FileResult } from './file-result.ts';
 import { evaluateJsonSchemaFile } from './json-schema-file.ts';
@@ -12,7 +12,7 @@ import { SandboxLinkError } from './worker-link.ts';
 
 export interface EvaluatorPorts {
   /** Runs a module in the current worker; rejects with a SandboxLinkError when the worker gave up or restarted. */
-  evaluate(fileId: string, role: 'tool' | 'hooks', code: string, label: string): Promise<ModuleReport>;
+  evaluate(fileId: string, role: ModuleRole, code: string, label: string): Promise<ModuleReport>;
   drop(fileId: string): void;
 }
 
@@ -100,9 +100,11 @@ function combine(perFile: { file: SourceFile; result: FileResult }[]): Evaluatio
   const tools: Evaluation['tools'] = [];
   const diagnostics: Diagnostic[] = [];
   const hooks: EvaluatedHooks = {};
+  const turns: string[] = [];
   const byName = new Map<string, { file: SourceFile; line?: number }>();
   for (const { file, result } of perFile) {
     diagnostics.push(...result.diagnostics);
+    if (result.turn) turns.push(file.id);
     for (const tool of result.tools) {
       const first = byName.get(tool.name);
       if (!first) {
@@ -134,5 +136,5 @@ function combine(perFile: { file: SourceFile; result: FileResult }[]): Evaluatio
       }
     }
   }
-  return { tools, hooks, diagnostics };
+  return { tools, hooks, diagnostics, ...(turns.length ? { turns } : {}) };
 }

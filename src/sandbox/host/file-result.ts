@@ -7,6 +7,8 @@ export interface FileResult {
   /** Where each exported hook is written, for messages about it. */
   hookPositions?: { beforeToolCall?: { line: number; column: number }; afterToolCall?: { line: number; column: number } };
   diagnostics: Diagnostic[];
+  /** A 'turn' file whose default export is a function. */
+  turn?: boolean;
 }
 
 export const NO_HOOKS = { beforeToolCall: false, afterToolCall: false } as const;

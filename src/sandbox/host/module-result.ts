@@ -60,6 +60,7 @@ export function reportToFileResult(file: SourceFile, report: ModuleReport, map: 
     }
   }
   return {
+    ...(report.turn?.kind === 'function' ? { turn: true } : {}),
     tools,
     hooks: { beforeToolCall: report.hooks.beforeToolCall.kind === 'function', afterToolCall: report.hooks.afterToolCall.kind === 'function' },
     hookPositions,

@@ -4,8 +4,8 @@
 import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../../core/remote.ts';
 import type { AgentTool, AgentToolResult, AfterToolCallResult, BeforeToolCallResult } from '../../core/types.ts';
 import type { CallKind, CallOutcome, CodeFrame } from '../protocol.ts';
-import type { Evaluation, SandboxHooks } from '../types.ts';
-import { toHookContext } from './hook-context.ts';
+import type { Evaluation, SandboxHooks, TurnRequest } from '../types.ts';
+import { toHookContext, toPlainData } from './hook-context.ts';
 
 /** An error thrown by user code in the sandbox; `location` is where, in the user's source, when known. */
 export class SandboxCallError extends Error {
@@ -65,6 +65,15 @@ export function createAgentTools(evaluation: Evaluation, port: CallPort): AgentT
     }
     return tool;
   });
+}
+
+/** Calls a code turn's factory in the sandbox; a throw arrives as a SandboxCallError placed in the turn's code. */
+export async function runTurn(port: CallPort, fileId: string, request: TurnRequest, options: { label?: string; signal?: AbortSignal } = {}): Promise<unknown> {
+  const outcome = await port.call(
+    { kind: 'turn', fileId, payload: toPlainData(request) },
+    { label: options.label ?? 'The code turn', signal: options.signal },
+  );
+  return unwrap(port, outcome).value;
 }
 
 export function createHooks(evaluation: Evaluation, port: CallPort): SandboxHooks {

@@ -15,6 +15,7 @@ export interface CallContext {
   maxResultBytes: () => number;
   findTool(fileId: string, name: string): FoundTool | undefined;
   findHooks(fileId: string): FoundHooks | undefined;
+  findTurn(fileId: string): ((...args: unknown[]) => unknown) | undefined;
 }
 
 export const activeCalls = new Map<number, ActiveCall>();
@@ -45,6 +46,14 @@ async function run(ctx: CallContext, msg: CallMessage, call: ActiveCall): Promis
     if (!hook) return { ok: false, message: `${msg.kind} is no longer exported by its hooks file` };
     const value = await hook(msg.payload, call.controller.signal);
     return transferable(ctx, call, value, `The ${msg.kind} result`, 'result');
+  }
+  if (msg.kind === 'turn') {
+    const factory = ctx.findTurn(msg.fileId);
+    if (!factory) return { ok: false, message: 'its code does not export default a faux factory function' };
+    const { context, options, state, model } = (msg.payload ?? {}) as Record<string, unknown>;
+    // pi's faux factory arguments; the stream's signal is this call's own (aborts are forwarded).
+    const value = await factory(context, { ...(options as object), signal: call.controller.signal }, state, model);
+    return transferable(ctx, call, value, 'The turn', 'result');
   }
   const found = ctx.findTool(msg.fileId, msg.toolName ?? '');
   if (!found) return { ok: false, message: `Tool "${msg.toolName}" is no longer defined in its file` };

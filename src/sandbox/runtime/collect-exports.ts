@@ -122,6 +122,22 @@ export interface FoundHooks {
   report: ModuleReport['hooks'];
 }
 
+/** A code turn's faux factory: the module's default export, a function. */
+export function collectTurn(exports: Record<string, unknown>): {
+  turn?: (...args: unknown[]) => unknown; report: FieldReport; notes: ModuleReport['notes'];
+} {
+  const value = read(exports, 'default').value;
+  const report = fieldReport(value);
+  if (typeof value === 'function') return { turn: value as (...args: unknown[]) => unknown, report, notes: [] };
+  return {
+    report,
+    notes: [{
+      severity: 'error', code: 'turn.no-factory', exportName: 'default',
+      message: `A code turn must export default a function (context, options, state, model) => turn${report.kind === 'missing' ? '' : `, got a ${report.kind}`}`,
+    }],
+  };
+}
+
 /** beforeToolCall / afterToolCall as named exports, or as members of the default export. */
 export function collectHooks(exports: Record<string, unknown>): FoundHooks {
   const fallback = read(exports, 'default').value;

@@ -3,7 +3,7 @@
 import type { HostMessage, ModuleReport } from '../protocol.ts';
 import { activeCalls, handleCall } from './calls.ts';
 import { WorkerChannel } from './channel.ts';
-import { collectHooks, collectTools, type FoundHooks, type FoundTool } from './collect-exports.ts';
+import { collectHooks, collectTools, collectTurn, type FoundHooks, type FoundTool } from './collect-exports.ts';
 import { installConsole } from './console.ts';
 import { isSyntaxProbe, runModule } from './evaluate-module.ts';
 import { createHostBridge } from './host-bridge.ts';
@@ -17,6 +17,8 @@ import { WorkerTime } from './worker-time.ts';
 interface LoadedModule {
   tools: FoundTool[];
   hooks?: FoundHooks;
+  /** A code turn's faux factory (its default export). */
+  turn?: (...args: unknown[]) => unknown;
 }
 
 function start(port: MessagePort): void {
@@ -66,6 +68,7 @@ function start(port: MessagePort): void {
     maxResultBytes: () => maxResultBytes,
     findTool: (fileId: string, name: string) => modules.get(fileId)?.tools.find((t) => t.name === name),
     findHooks: (fileId: string) => modules.get(fileId)?.hooks,
+    findTurn: (fileId: string) => modules.get(fileId)?.turn,
   };
 
   async function evaluate(msg: Extract<HostMessage, { type: 'evaluate' }>): Promise<ModuleReport> {
@@ -76,6 +79,11 @@ function start(port: MessagePort): void {
     if (!ran.ok) return ran.report;
     const { exports } = ran.module;
     try {
+      if (msg.role === 'turn') {
+        const found = collectTurn(exports);
+        if (!abandoned.has(msg.id)) modules.set(msg.fileId, { tools: [], ...(found.turn ? { turn: found.turn } : {}) });
+        return { tools: [], hooks: { beforeToolCall: { kind: 'missing' }, afterToolCall: { kind: 'missing' } }, turn: found.report, notes: found.notes };
+      }
       if (msg.role === 'hooks') {
         const hooks = collectHooks(exports);
         const notes: ModuleReport['notes'] = hooks.report.beforeToolCall.kind === 'missing' && hooks.report.afterToolCall.kind === 'missing'

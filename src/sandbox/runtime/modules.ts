@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { StringEnum } from '../../core/schema/string-enum.ts';
 import type { PlaygroundExportName } from '../playground-module.ts';
 import { PROVIDED_MODULES } from '../protocol.ts';
+import { FAUX_HELPERS } from './faux-helpers.ts';
 import type { HostBridge } from './host-bridge.ts';
 
 /** pi-coding-agent's defineTool is the identity function; it exists for type inference. */
@@ -33,7 +34,8 @@ export function createModuleTable(bridge: HostBridge): ModuleTable {
     typebox: providedModule('typebox', typebox),
     'typebox/type': providedModule('typebox/type', typebox),
     '@sinclair/typebox': providedModule('@sinclair/typebox', typebox),
-    '@earendil-works/pi-ai': providedModule('@earendil-works/pi-ai', { Type, StringEnum }),
+    '@earendil-works/pi-ai': providedModule('@earendil-works/pi-ai', { Type, StringEnum, ...FAUX_HELPERS }),
+    '@earendil-works/pi-ai/compat': providedModule('@earendil-works/pi-ai/compat', { Type, StringEnum, ...FAUX_HELPERS }),
     '@earendil-works/pi-agent-core': providedModule('@earendil-works/pi-agent-core', {}),
     '@earendil-works/pi-coding-agent': providedModule('@earendil-works/pi-coding-agent', { defineTool }),
     // Its surface is described in ../playground-module.ts (completion, hover, the editor's check use it).

@@ -1,9 +1,10 @@
 // Pure helpers behind the scenario form: reading a file's shorthand forms as the form shows them (a turn's text as
 // a block, arguments as text) and writing the form's edits back in the file's vocabulary.
 import type { Static } from 'typebox';
-import type { BlockSchema, MomentSchema, ScenarioFile, TurnSchema } from '../../core/scenario/format.ts';
+import type { BlockSchema, CodeTurnFile, MomentSchema, ScenarioFile, TurnSchema } from '../../core/scenario/format.ts';
 
 export type TurnFile = Static<typeof TurnSchema>;
+export type AnyTurnFile = TurnFile | CodeTurnFile;
 export type BlockFile = Static<typeof BlockSchema>;
 export type ToolCallBlockFile = Extract<BlockFile, { type: 'toolCall' }>;
 export type MomentFile = Static<typeof MomentSchema>;
@@ -12,8 +13,13 @@ export type MomentKind = 'start' | 'atMs' | 'beforeTurn' | 'toolCallStart' | 'to
 export const MOMENT_KINDS: readonly MomentKind[] = ['start', 'atMs', 'beforeTurn', 'toolCallStart', 'toolCallExecute', 'toolCallEnd'];
 export const STOP_REASONS = ['stop', 'length', 'toolUse', 'error', 'aborted'] as const;
 
-/** A turn's content as a list of blocks (a plain string is one text block). */
-export function turnBlocks(turn: TurnFile): BlockFile[] {
+export function isCodeTurnFile(turn: AnyTurnFile): turn is CodeTurnFile {
+  return typeof (turn as CodeTurnFile).code === 'string';
+}
+
+/** A turn's content as a list of blocks (a plain string is one text block; a code turn has none written). */
+export function turnBlocks(turn: AnyTurnFile): BlockFile[] {
+  if (isCodeTurnFile(turn)) return [];
   return typeof turn.content === 'string' ? [{ type: 'text', text: turn.content }] : turn.content;
 }
 

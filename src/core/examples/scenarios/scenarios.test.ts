@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../scenario/parse-scenario.ts';
+import { isCodeTurn } from '../../scenario/scenario.ts';
 import { CODING_TOOL_NAMES } from '../../tools/index.ts';
 import { STARTER_TOOLS } from '../index.ts';
 import { VirtualClock } from '../../clock.ts';
@@ -26,7 +27,7 @@ describe('example scenarios', () => {
     const unknown = EXAMPLE_SCENARIOS.flatMap((example) => {
       const parsed = parseScenario(exampleScenarioText(example));
       if (!parsed.ok) return [];
-      return parsed.scenario.turns.flatMap((turn) => turn.content)
+      return parsed.scenario.turns.flatMap((turn) => (isCodeTurn(turn) ? [] : turn.content))
         .flatMap((block) => (block.type === 'toolCall' && !starter.has(block.name) ? [`${example.id}:${block.name}`] : []));
     });
     expect(unknown).toEqual(['unknown-tool:search_web']);

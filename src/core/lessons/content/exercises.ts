@@ -1,27 +1,31 @@
 // The tool chapter's three hands-on exercises: a list_dir tool whose description demands relative paths, a tool that
-// throws on a missing path and the model's retry, and timing two slow tools in both execution modes.
-import { LIST_DIR, READ_FILE, SLOW_COMPUTE, SLOW_FETCH, STARTER_FILES } from '../../examples/index.ts';
+// throws on a missing path and the model's retry (both with a model of code turns that reacts to what the learner
+// changes), and timing two slow tools in both execution modes.
+import { LIST_DIR, SLOW_COMPUTE, SLOW_FETCH, STARTER_FILES } from '../../examples/index.ts';
 import type { Lesson } from '../types.ts';
+import { EXERCISE_LIST_DIR, EXERCISE_READ_FILE, FOLLOWS_ERROR, OBEYS_DESCRIPTION, READS_OR_ANSWERS, RETRIES_RELATIVE } from './exercise-code.ts';
 import { FAST_PACE, LESSON_SYSTEM_PROMPT, READABLE_PACE } from './shared.ts';
 
 export const ABSOLUTE_PATH_ERROR = 'Absolute paths are not allowed: "/notes". Use a path relative to the workspace root, e.g. "src".';
-export const MISSING_FILE_ERROR = "ENOENT: no such file or directory, open '/workspace/notes/todo.txt'";
+export const MISSING_FILE_ERROR = 'File not found: notes/todo.txt';
 
 export const listDirExercise: Lesson = {
   id: 'exercise-list-dir',
   kind: 'exercise',
   badge: 'A',
-  minutes: 5,
+  minutes: 6,
   concept: { en: 'Descriptions as rules', 'zh-CN': '把描述写成规则' },
   title: { en: 'Exercise: a list_dir tool that wants relative paths', 'zh-CN': '练习：只接受相对路径的 list_dir 工具' },
   intro: {
-    en: 'list_dir lists a folder of the workspace. Its `description` and its path parameter both say: relative paths '
-      + 'only. The tool also checks, because models slip. Play the run, then open list_dir in the editor and make the '
-      + 'rule even clearer, or remove the check and see what the model would get instead.',
-    'zh-CN': 'list_dir 用来列出工作区里某个文件夹的内容。它的描述和 path 参数都写明：只接受相对路径。工具本身也做了检查，'
-      + '因为模型难免出错。先播放这次运行，然后在编辑器中打开 list_dir，把规则写得更清楚，或者去掉这个检查，看看模型会得到什么。',
+    en: 'list_dir lists a folder of the workspace, and its `execute` refuses absolute paths. Its `description` does not '
+      + 'say so yet. The model here is a code turn: a faux factory that reads list_dir\'s description in the request '
+      + '(`context.tools`) and sends a relative path only when the description asks for one. Play the run, then add '
+      + '"Relative paths only." to the description in the editor and play again.',
+    'zh-CN': 'list_dir 用来列出工作区里某个文件夹的内容，它的 `execute` 会拒绝绝对路径，但它的描述还没有写明这一点。'
+      + '这里的模型是一个代码轮次：一个 faux 工厂函数，它从请求（`context.tools`）中读取 list_dir 的描述，只有描述要求时才发送相对路径。'
+      + '先播放这次运行，然后在编辑器里给描述加上 "Relative paths only."，再播放一次。',
   },
-  tools: [LIST_DIR],
+  tools: [EXERCISE_LIST_DIR],
   files: { ...STARTER_FILES },
   hooks: '',
   settings: { toolExecution: 'parallel', systemPrompt: LESSON_SYSTEM_PROMPT },
@@ -31,13 +35,8 @@ export const listDirExercise: Lesson = {
     prompt: 'Which files are in the notes folder?',
     timing: READABLE_PACE,
     turns: [
-      { content: [{ type: 'toolCall', name: 'list_dir', arguments: { path: '/notes' } }] },
-      {
-        content: [
-          { type: 'text', text: 'Right, the path has to be relative.' },
-          { type: 'toolCall', name: 'list_dir', arguments: { path: 'notes' } },
-        ],
-      },
+      { code: OBEYS_DESCRIPTION },
+      { code: RETRIES_RELATIVE },
       { content: 'The notes folder holds two files: cities.md and todo.md.' },
     ],
   },
@@ -46,9 +45,10 @@ export const listDirExercise: Lesson = {
       id: 'slip',
       at: { on: 'block', turn: 1, kind: 'toolCall', edge: 'end' },
       text: {
-        en: 'Despite the `description`, the model wrote an absolute path: "/notes". The schema cannot express “relative '
-          + 'path”, so validation lets it through.',
-        'zh-CN': '尽管描述里写得很清楚，模型还是写了绝对路径 "/notes"。schema 无法表达“相对路径”这种要求，所以校验放行了。',
+        en: 'The model read list_dir\'s `description` in the request and found no rule about paths, so it wrote the '
+          + 'absolute path "/notes". Validation lets it through: the schema says only "a string".',
+        'zh-CN': '模型在请求中读了 list_dir 的描述，没有找到关于路径的规则，于是写了绝对路径 "/notes"。校验放行了它：'
+          + 'schema 只说这是“一个字符串”。',
       },
     },
     {
@@ -56,26 +56,34 @@ export const listDirExercise: Lesson = {
       at: { on: 'tool_execution_end', toolCallId: 'call_1_1' },
       text: {
         en: '`execute` checks the path itself and throws an error that says how to fix the call: `Absolute paths are not '
-          + 'allowed: "/notes". Use a path relative to the workspace root, e.g. "src".`',
+          + 'allowed: "/notes". Use a path relative to the workspace root, e.g. "src".` A schema could refuse it too: '
+          + '`Type.String({ pattern: \'^(?!/)\' })` makes validation fail before `execute`, with an error the model reads. '
+          + 'But the model learns a pattern only from a failed call (and some providers drop `pattern` in strict modes); '
+          + 'a description it reads before calling.',
         'zh-CN': '`execute` 自己检查路径，并抛出一个说明如何改正的错误：`Absolute paths are not allowed: "/notes". '
-          + 'Use a path relative to the workspace root, e.g. "src".`',
+          + 'Use a path relative to the workspace root, e.g. "src".` schema 也能拒绝它：`Type.String({ pattern: \'^(?!/)\' })` '
+          + '会让校验在 `execute` 之前就失败，并给出模型能读懂的错误。但模型只有在调用失败后才会知道这个 pattern'
+          + '（而且有些提供方在严格模式下会丢弃 `pattern`）；描述则是它在调用之前就能读到的。',
       },
     },
     {
       id: 'fixed',
       at: { on: 'toolResult', toolCallId: 'call_2_2' },
       text: {
-        en: 'One retry was enough: "notes" lists cities.md and todo.md. An error that names the fix is the cheapest retry.',
-        'zh-CN': '重试一次就够了："notes" 列出了 cities.md 和 todo.md。点明改法的错误信息，换来的是代价最小的重试。',
+        en: 'The retry with "notes" lists cities.md and todo.md. An error that names the fix is the cheapest retry, but '
+          + 'a rule in the `description` saves the failed call altogether.',
+        'zh-CN': '用 "notes" 重试后列出了 cities.md 和 todo.md。点明改法的错误信息换来的是代价最小的重试，'
+          + '而写在描述里的规则能把这次失败的调用整个省掉。',
       },
     },
     {
       id: 'your-turn',
       at: { on: 'agent_end' },
       text: {
-        en: 'Your turn: edit list_dir\'s `description` or its check, then play again. This lesson runs on its own copy of '
-          + 'the starter files.',
-        'zh-CN': '轮到你了：修改 list_dir 的描述或检查逻辑，然后重新播放。本课使用的是一份独立的示例文件副本。',
+        en: 'Your turn: add "Relative paths only." to list_dir\'s `description` and play again. The model\'s first call '
+          + 'is now "notes", and the run is one turn shorter. Turn 1 of the scenario shows how this model decides.',
+        'zh-CN': '轮到你了：在 list_dir 的描述里加上 "Relative paths only."，再播放一次。模型的第一次调用就变成了 "notes"，'
+          + '运行也少了一轮。场景的第 1 轮展示了这个模型是如何做决定的。',
       },
     },
   ],
@@ -93,8 +101,10 @@ export const listDirExercise: Lesson = {
       ],
       answer: 'both',
       explanation: {
-        en: 'The `description` prevents most mistakes; the check catches the rest with an error the model can act on.',
-        'zh-CN': '描述能避免大多数错误；检查则兜住剩下的情况，并给出模型能据此改正的错误信息。',
+        en: 'The `description` prevents most mistakes, since the model reads it before calling; the check (or a schema '
+          + '`pattern`, which pi\'s validation enforces) catches the rest with an error the model can act on.',
+        'zh-CN': '描述能避免大多数错误，因为模型在调用之前就会读到它；检查（或者由 pi 的校验执行的 schema `pattern`）'
+          + '则兜住剩下的情况，并给出模型能据此改正的错误信息。',
       },
     },
   ],
@@ -104,17 +114,19 @@ export const missingPathExercise: Lesson = {
   id: 'exercise-missing-path',
   kind: 'exercise',
   badge: 'B',
-  minutes: 5,
+  minutes: 6,
   concept: { en: 'Errors the model can use', 'zh-CN': '模型用得上的错误' },
   title: { en: 'Exercise: a missing file and the model\'s retry', 'zh-CN': '练习：文件不存在，模型重试' },
   intro: {
-    en: 'read_file reads a file with fs.readFile and does not check anything itself: a missing file makes it throw. '
-      + 'The model guesses a wrong file name, reads the error, looks around with list_dir and tries again. Play it, '
-      + 'then try a clearer error message in read_file.',
-    'zh-CN': 'read_file 用 fs.readFile 读取文件，自己不做任何检查：文件不存在时它就会抛出异常。模型猜错了文件名，读到错误后用 '
-      + 'list_dir 看了看，再试一次。先播放，然后试着在 read_file 中写一条更清楚的错误信息。',
+    en: 'read_file catches a failed read and throws its own error: `throw new Error(`File not found: ${path}`)`. The '
+      + 'model guesses a wrong file name. It is a code turn that decides its next call from the error text alone: a '
+      + 'file the error names is read next, otherwise it lists the folder first. Play it, then make the error name the '
+      + 'files that are there and play again.',
+    'zh-CN': 'read_file 捕获读取失败，并抛出自己的错误：`throw new Error(`File not found: ${path}`)`。模型猜错了文件名。'
+      + '它是一个代码轮次，只根据错误文本决定下一次调用：错误里提到了哪个文件，就接着读那个文件；否则先列出文件夹。'
+      + '先播放，然后让错误信息写出那里实际有哪些文件，再播放一次。',
   },
-  tools: [READ_FILE, LIST_DIR],
+  tools: [EXERCISE_READ_FILE, LIST_DIR],
   files: { ...STARTER_FILES },
   hooks: '',
   settings: { toolExecution: 'parallel', systemPrompt: LESSON_SYSTEM_PROMPT },
@@ -125,8 +137,8 @@ export const missingPathExercise: Lesson = {
     timing: READABLE_PACE,
     turns: [
       { content: [{ type: 'toolCall', name: 'read_file', arguments: { path: 'notes/todo.txt' } }] },
-      { content: [{ type: 'toolCall', name: 'list_dir', arguments: { path: 'notes' } }] },
-      { content: [{ type: 'toolCall', name: 'read_file', arguments: { path: 'notes/todo.md' } }] },
+      { code: FOLLOWS_ERROR },
+      { code: READS_OR_ANSWERS },
       { content: 'Your to-do list has three items: deploy v1.4.2 to staging, check the staging dashboard, then deploy to production once it is approved.' },
     ],
   },
@@ -135,38 +147,40 @@ export const missingPathExercise: Lesson = {
       id: 'thrown',
       at: { on: 'tool_execution_end', toolCallId: 'call_1_1' },
       text: {
-        en: 'fs.readFile threw, and so did `execute`: the call ends with isError: true and Node\'s message, '
-          + '`ENOENT: no such file or directory, open \'/workspace/notes/todo.txt\'`.',
-        'zh-CN': 'fs.readFile 抛出了异常，`execute` 也随之抛出：调用以 isError: true 结束，文本是 Node 的错误信息 '
-          + '`ENOENT: no such file or directory, open \'/workspace/notes/todo.txt\'`。',
+        en: 'fs.readFile failed; read_file caught it and threw its own error. The call ends with isError: true and '
+          + 'the text `File not found: notes/todo.txt`: that text is all the model learns.',
+        'zh-CN': 'fs.readFile 失败了；read_file 捕获了它并抛出自己的错误。调用以 isError: true 结束，文本是 '
+          + '`File not found: notes/todo.txt`：模型能知道的只有这段文本。',
       },
     },
     {
       id: 'look',
       at: { on: 'toolResult', toolCallId: 'call_2_1' },
       text: {
-        en: 'The model read the error and looked around instead of guessing again: the file is todo.md, not todo.txt.',
-        'zh-CN': '模型读了错误信息，没有再瞎猜，而是先看了看：文件名是 todo.md，不是 todo.txt。',
+        en: 'The error names no other file, so the model (turn 2 reads the last tool result) looked around instead of '
+          + 'guessing again: the file is todo.md, not todo.txt.',
+        'zh-CN': '错误里没有提到别的文件，所以模型（第 2 轮读取了上一个工具结果）没有再瞎猜，而是先看了看：文件名是 todo.md，不是 todo.txt。',
       },
     },
     {
       id: 'read',
       at: { on: 'toolResult', toolCallId: 'call_3_1' },
       text: {
-        en: 'Third turn, right file. Three turns where one would have done: a message like "No file notes/todo.txt; '
-          + 'the notes folder has cities.md, todo.md" would have saved a turn.',
-        'zh-CN': '第三轮，找对了文件。本来一轮就能完成的事用了三轮：如果错误信息写成 "No file notes/todo.txt; the notes folder '
-          + 'has cities.md, todo.md"，就能省下一轮。',
+        en: 'Third turn, right file. An error like `File not found: notes/todo.txt. The notes folder has cities.md, '
+          + 'todo.md` would have saved a turn: this model reads a file the error names.',
+        'zh-CN': '第三轮，找对了文件。如果错误信息写成 `File not found: notes/todo.txt. The notes folder has cities.md, todo.md`，'
+          + '就能省下一轮：这个模型会去读错误里提到的文件。',
       },
     },
     {
       id: 'your-turn',
       at: { on: 'agent_end' },
       text: {
-        en: 'Your turn: catch the error in read_file and throw a message that lists the folder\'s files, then play again. '
-          + 'Keep throwing: in pi 0.85.1 that is how a tool fails.',
-        'zh-CN': '轮到你了：在 read_file 中捕获这个错误，抛出一条列出该文件夹文件的信息，然后重新播放。'
-          + '记得仍然要抛出异常：在 pi 0.85.1 中，工具就是这样报告失败的。',
+        en: 'Your turn: change the `throw new Error(...)` in read_file so that it names the files of the folder (fs.list '
+          + 'gives them), then play again. The model\'s second call becomes read_file "notes/todo.md". Keep throwing: in '
+          + 'pi 0.85.1 that is how a tool fails.',
+        'zh-CN': '轮到你了：修改 read_file 里的 `throw new Error(...)`，让它写出该文件夹里的文件（fs.list 能给出它们），'
+          + '然后重新播放。模型的第二次调用会变成 read_file "notes/todo.md"。记得仍然要抛出异常：在 pi 0.85.1 中，工具就是这样报告失败的。',
       },
     },
   ],

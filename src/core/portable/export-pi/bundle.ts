@@ -132,8 +132,9 @@ export function exportScenariosToPi(input: {
       ...(fileEntries.length ? { filesFolder: './files' } : {}),
       ...(item.codingTools?.length ? { codingTools: item.codingTools } : {}),
       helperModule: `./${REPLAY_HELPER_FILE}`,
+      runtimeModule: `./${RUNTIME_MODULE_FILE}`,
     });
-    files.push({ path: `${stem}.test.ts`, content: test.testFile }, { path: `${stem}.events.json`, content: test.eventsFile });
+    files.push({ path: `${stem}.test.ts`, content: test.testFile }, { path: `${stem}.events.json`, content: test.eventsFile }, ...test.codeFiles);
     for (const note of test.notes) notes.push(`${item.title}: ${note}`);
   });
   files.push(

@@ -10,7 +10,9 @@ export const REPLAY_HELPER_SOURCE = String.raw`// Replays a scenario exported fr
 // virtual (Vitest's fake timers, moved on only when nothing else is left to do, as the playground's clock is), so
 // two-second tools take no wall time and the order of events is the playground's.
 import { runAgentLoop, type AgentEvent, type AgentLoopConfig, type AgentMessage, type AgentTool } from "@earendil-works/pi-agent-core";
-import { registerFauxProvider, streamSimple, type AssistantMessage, type Message } from "@earendil-works/pi-ai/compat";
+import {
+  fauxAssistantMessage, registerFauxProvider, streamSimple, type AssistantMessage, type FauxResponseFactory, type Message,
+} from "@earendil-works/pi-ai/compat";
 import { vi } from "vitest";
 import { pendingFileOperations, setWorkspaceRoot } from "./playground-runtime.ts";
 
@@ -29,8 +31,11 @@ export interface ReplayScript {
   toolExecution: "parallel" | "sequential";
   tools: AgentTool<any>[];
   hooks?: Pick<AgentLoopConfig, "beforeToolCall" | "afterToolCall">;
-  /** One entry per model request; delayMs waits before the response starts (cut short by an abort). */
-  turns: { message: AssistantMessage; delayMs?: number }[];
+  /**
+   * One entry per model request: a message, or a faux factory (a code turn, see codeTurn); delayMs waits before
+   * the response starts (cut short by an abort).
+   */
+  turns: ({ message: AssistantMessage; delayMs?: number } | { factory: FauxResponseFactory; delayMs?: number })[];
   tokenSize?: { min: number; max: number };
   tokensPerSecond?: number;
   steering?: InjectedMessage[];
@@ -45,6 +50,35 @@ export interface ReplayScript {
 }
 
 type Loose = Record<string, any>;
+
+// ---- code turns: a faux factory answered as the playground reads its answer -----------------------------
+
+/** The id pi's fauxToolCall draws when none is given; the playground gives such calls call_<turn>_<block>. */
+const DRAWN_ID = /^tool:\d+:[0-9a-z]*$/;
+
+/**
+ * A code turn's factory (turn turnIndex, 0-based). Its answer may be a faux message or a turn as the playground's
+ * scenario file writes one ({ content, stopReason? }); tool calls without an id of their own (fauxToolCall's random
+ * default) get call_<turn>_<block>, and a turn without a stopReason gets toolUse with tool calls, else stop.
+ */
+export function codeTurn(factory: (...args: any[]) => unknown, turnIndex: number): FauxResponseFactory {
+  return async (context, options, state, model) => {
+    const value = (await factory(context, options, state, model)) as Loose;
+    const isMessage = value?.role === "assistant";
+    const blocks: Loose[] = typeof value?.content === "string" ? [{ type: "text", text: value.content }] : value?.content ?? [];
+    const content = blocks.map((block, b) => {
+      if (block.type !== "toolCall") return block.type === "text" ? { type: "text", text: block.text } : { type: "thinking", thinking: block.thinking };
+      const id = typeof block.id === "string" && !DRAWN_ID.test(block.id) ? block.id : "call_" + (turnIndex + 1) + "_" + (b + 1);
+      return { type: "toolCall", id, name: block.name, arguments: block.arguments ?? {} };
+    });
+    const hasCalls = content.some((block) => block.type === "toolCall");
+    const stopReason = value?.stopReason ?? (isMessage ? "stop" : hasCalls ? "toolUse" : "stop");
+    return fauxAssistantMessage(content as never, {
+      stopReason, ...(value?.errorMessage !== undefined ? { errorMessage: value.errorMessage } : {}),
+      ...(value?.responseId !== undefined ? { responseId: value.responseId } : {}),
+    });
+  };
+}
 
 // ---- tools and hooks, found in a module as the playground finds them ------------------------------------
 
@@ -339,15 +373,18 @@ export async function replayScenario(script: ReplayScript): Promise<Loose[]> {
   const moments = new Moments(Date.now());
   try {
     const model = faux.getModel();
-    faux.setResponses(script.turns.map(({ message, delayMs }) => {
-      if (!delayMs) return message;
+    faux.setResponses(script.turns.map((turn) => {
+      const answer: FauxResponseFactory = "factory" in turn ? turn.factory : () => turn.message;
+      if (!turn.delayMs) return "factory" in turn ? turn.factory : turn.message;
+      const delayMs = turn.delayMs;
       // A delay before the response: waits like a request that has not had its first byte yet.
-      return (_context: unknown, options: { signal?: AbortSignal } | undefined) => new Promise<AssistantMessage>((resolve) => {
-        if (options?.signal?.aborted) return resolve(message);
-        const done = () => { clearTimeout(timer); resolve(message); };
+      const factory: FauxResponseFactory = (context, options, state, requestModel) => new Promise<void>((resolve) => {
+        if (options?.signal?.aborted) return resolve();
+        const done = () => { clearTimeout(timer); resolve(); };
         const timer = setTimeout(done, delayMs);
         options?.signal?.addEventListener("abort", done, { once: true });
-      });
+      }).then(() => answer(context, options, state, requestModel));
+      return factory;
     }));
     const controller = new AbortController();
     const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }], timestamp: Date.now() });

@@ -1,9 +1,10 @@
 // Writes a scenario as a Vitest test for the real pi: the turns become pi's faux vocabulary
 // (fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall), the moments become the replay helper's
 // steering/follow-up/abort schedule, and the test asserts that pi emits the event summary the playground recorded.
-import type { Scenario } from '../../scenario/index.ts';
+import { isCodeTurn, type Scenario } from '../../scenario/index.ts';
 import { parseStreamingJson } from '../../streaming-json.ts';
 import type { EventSummary } from './event-summary.ts';
+import { rewriteToolSource } from './source-rewrite.ts';
 
 export interface ScenarioTestInput {
   /** Title of the test ("replays <title> …"). */
@@ -21,11 +22,15 @@ export interface ScenarioTestInput {
   /** pi's built-in coding tools the run used, added after the workspace's tools as the playground adds them. */
   codingTools?: string[];
   helperModule: string;
+  /** The playground runtime (sleep, fs) relative to the test file, for code turns that import "playground". */
+  runtimeModule: string;
 }
 
 export interface ScenarioTestFiles {
   testFile: string;
   eventsFile: string;
+  /** One module per code turn (`<stem>.turn-<n>.ts`, beside the test): the turn's faux factory as written. */
+  codeFiles: { path: string; content: string }[];
   /** What pi cannot express and how the export handles it; also written as comments in the test. */
   notes: string[];
 }
@@ -73,12 +78,25 @@ export function createScenarioTest(input: ScenarioTestInput): ScenarioTestFiles 
     notes.push(`Token sizes ${sizeRange.min}–${sizeRange.max} are drawn with the scenario's seed in the playground and with Math.random by pi's faux provider, so paced streams may take slightly different times; times are not compared.`);
     times = 'none';
   }
+  const codeFiles: ScenarioTestFiles['codeFiles'] = [];
+  const codeImports: string[] = [];
   const turnLines = scenario.turns.map((turn, t) => {
     const comments: string[] = [];
     if (turn.timing?.tokenSize !== undefined || turn.timing?.tokensPerSecond !== undefined) {
       comments.push(`turn ${t + 1} streamed with its own pace in the playground (${JSON.stringify({ tokenSize: turn.timing.tokenSize, tokensPerSecond: turn.timing.tokensPerSecond })}); pi's faux provider paces all turns alike`);
       notes.push(`Turn ${t + 1} has its own token size or pace; pi's faux provider uses one setting for every turn (the scenario's), so times are not compared.`);
       times = 'none';
+    }
+    const delayMs = turn.timing?.delayMs ?? scenario.timing.delayMs;
+    if (isCodeTurn(turn)) {
+      // The turn's code is the module pi runs: its default export is the faux factory, answered as the playground reads it.
+      const path = `${input.stem}.turn-${t + 1}.ts`;
+      const name = `turn${t + 1}Factory`;
+      const source = rewriteToolSource(turn.code, { module: input.runtimeModule }).source;
+      codeFiles.push({ path, content: `// Turn ${t + 1} of "${input.title.replace(/[\r\n]+/g, ' ')}": a faux response factory, exported from the pi tool playground.\n${source}` });
+      codeImports.push(`import ${name} from "./${path}";`);
+      comments.push(`turn ${t + 1} is code (${path}): a faux factory that sees the request`);
+      return [...comments.map((c) => `  // ${c}`), `  { factory: codeTurn(${name}, ${t})${delayMs ? `, delayMs: ${delayMs}` : ''} },`].join('\n');
     }
     if (turn.content.some((b) => b.type === 'toolCall' && b.rawArguments !== undefined)) {
       comments.push(`turn ${t + 1} streamed hand-written argument text; pi streams the final arguments, which are the same`);
@@ -90,7 +108,6 @@ export function createScenarioTest(input: ScenarioTestInput): ScenarioTestFiles 
     });
     const options = [`stopReason: ${JSON.stringify(turn.stopReason)}`];
     if (turn.errorMessage !== undefined) options.push(`errorMessage: ${JSON.stringify(turn.errorMessage)}`);
-    const delayMs = turn.timing?.delayMs ?? scenario.timing.delayMs;
     const message = `fauxAssistantMessage([\n      ${blocks.join(',\n      ')},\n    ], { ${options.join(', ')} })`;
     const entry = `  { message: ${message}${delayMs ? `, delayMs: ${delayMs}` : ''} },`;
     return [...comments.map((c) => `  // ${c}`), entry].join('\n');
@@ -98,6 +115,7 @@ export function createScenarioTest(input: ScenarioTestInput): ScenarioTestFiles 
 
   const imports = input.toolModules.map((spec, i) => `import * as ${moduleName(spec, i)} from ${JSON.stringify(spec)};`);
   if (input.hooksModule) imports.push(`import * as hooksModule from ${JSON.stringify(input.hooksModule)};`);
+  imports.push(...codeImports);
   const toolList = input.toolModules.map((spec, i) => `\n      ...(await collectTools(${moduleName(spec, i)})),`).join('');
   const script: string[] = [
     `systemPrompt: ${JSON.stringify(scenario.systemPrompt)},`,
@@ -120,7 +138,7 @@ export function createScenarioTest(input: ScenarioTestInput): ScenarioTestFiles 
 // texts and isError. Exported from the pi tool playground; run it with \`npx vitest run\`.
 ${input.filesFolder ? 'import { fileURLToPath } from "node:url";\n' : ''}import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai/compat";
 import { expect, it } from "vitest";
-import { collectHooks, collectTools, comparable, replayScenario } from ${JSON.stringify(input.helperModule)};
+import { ${codeFiles.length ? 'codeTurn, ' : ''}collectHooks, collectTools, comparable, replayScenario } from ${JSON.stringify(input.helperModule)};
 import recorded from "./${input.stem}.events.json";
 ${imports.join('\n')}
 ${notes.length ? `\n${notes.map((n) => `// Note: ${n}`).join('\n')}\n` : ''}
@@ -140,5 +158,5 @@ it(${JSON.stringify(`pi emits the events the playground recorded: ${input.title}
 });
 `;
   const eventsFile = `${JSON.stringify({ scenario: input.title, recordedBy: 'pi tool playground', pi: '0.85.1', events: input.events }, null, 2)}\n`;
-  return { testFile, eventsFile, notes };
+  return { testFile, eventsFile, codeFiles, notes };
 }

@@ -107,3 +107,38 @@ export const FS_ENTRIES: CompletionEntry[] = (PLAYGROUND_EXPORTS.find((e) => e.n
 
 /** The parameters pi passes to execute, in order. */
 export const EXECUTE_PARAMETER_ENTRIES: CompletionEntry[] = EXECUTE_PARAMETERS.map(fromMember);
+
+/** A code turn: the faux factory's request, by the name before the dot (context., state., model., a tool, a message). */
+export const TURN_MEMBERS: Record<string, CompletionEntry[]> = {
+  context: [
+    { label: 'tools', detail: 'Tool[] · name, description, parameters', info: 'editor.completion.turn.context.tools' },
+    { label: 'messages', detail: 'Message[]', info: 'editor.completion.turn.context.messages' },
+    { label: 'systemPrompt', detail: 'string', info: 'editor.completion.turn.context.systemPrompt' },
+  ],
+  state: [{ label: 'callCount', detail: 'number', info: 'editor.completion.turn.state.callCount' }],
+  model: [
+    { label: 'id', detail: 'string', info: 'editor.completion.turn.model.id' },
+    { label: 'api', detail: 'string', info: 'editor.completion.turn.model.api' },
+    { label: 'provider', detail: 'string', info: 'editor.completion.turn.model.provider' },
+  ],
+  options: [{ label: 'signal', detail: 'AbortSignal', info: 'editor.completion.turn.options.signal' }],
+  tool: [
+    { label: 'name', detail: 'string', info: 'editor.completion.turn.tool.name' },
+    { label: 'description', detail: 'string', info: 'editor.completion.turn.tool.description' },
+    { label: 'parameters', detail: 'JSON Schema', info: 'editor.completion.turn.tool.parameters' },
+  ],
+  message: [
+    { label: 'role', detail: '"user" | "assistant" | "toolResult"', info: 'editor.completion.turn.message.role' },
+    { label: 'content', detail: '(TextContent | ToolCall | …)[]', info: 'editor.completion.turn.message.content' },
+    { label: 'toolName', detail: 'string · toolResult', info: 'editor.completion.turn.message.toolName' },
+    { label: 'isError', detail: 'boolean · toolResult', info: 'editor.completion.turn.message.isError' },
+  ],
+};
+
+/** pi-ai's faux helpers, offered anywhere in a code turn (import them from "@earendil-works/pi-ai/compat"). */
+export const TURN_GLOBALS: CompletionEntry[] = [
+  { label: 'fauxAssistantMessage', detail: '(content, { stopReason?, errorMessage? })', info: 'editor.completion.turn.fauxAssistantMessage', snippet: 'fauxAssistantMessage([${}])' },
+  { label: 'fauxToolCall', detail: '(name, arguments, { id? })', info: 'editor.completion.turn.fauxToolCall', snippet: 'fauxToolCall(${})' },
+  { label: 'fauxText', detail: '(text)', info: 'editor.completion.turn.fauxText', snippet: 'fauxText(${})' },
+  { label: 'fauxThinking', detail: '(thinking)', info: 'editor.completion.turn.fauxThinking', snippet: 'fauxThinking(${})' },
+];

@@ -6,13 +6,13 @@ import { syntaxTree } from '@codemirror/language';
 import type { SyntaxNode } from '@lezer/common';
 import {
   AGENT_TOOL_FIELDS, EXECUTE_PARAMETER_ENTRIES, FS_ENTRIES, HOOK_EXPORTS, HOOK_RESULT_FIELDS, PLAYGROUND_ENTRIES, SCHEMA_OPTIONS,
-  TOOL_GLOBALS, TYPE_BUILDERS, type CompletionEntry,
+  TOOL_GLOBALS, TURN_GLOBALS, TURN_MEMBERS, TYPE_BUILDERS, type CompletionEntry,
 } from './completion-data.ts';
 import { i18n, t } from '../../i18n/i18n.svelte.ts';
 import { playgroundBindings } from '../playground-check.ts';
 import { executeParameterIndex, memberChain } from './code-context.ts';
 
-export type CompletionMode = 'tool' | 'hooks';
+export type CompletionMode = 'tool' | 'hooks' | 'turn';
 
 function toCompletion(entry: CompletionEntry, type: string, boost = 0): Completion {
   const detail = entry.scope ? `${entry.detail} · ${t(`editor.completion.scope.${entry.scope}`)}` : entry.detail;
@@ -32,6 +32,8 @@ function buildOptions() {
     playground: PLAYGROUND_ENTRIES.map((e) => toCompletion(e, e.label === 'fs' ? 'namespace' : 'function')),
     fsMembers: FS_ENTRIES.map((e) => toCompletion(e, 'method')),
     executeParameters: EXECUTE_PARAMETER_ENTRIES.map((e) => toCompletion(e, 'variable')),
+    turnGlobals: TURN_GLOBALS.map((e) => toCompletion(e, 'function')),
+    turnMembers: Object.fromEntries(Object.entries(TURN_MEMBERS).map(([owner, list]) => [owner, list.map((e) => toCompletion(e, 'property'))])),
   };
 }
 
@@ -92,7 +94,31 @@ function playgroundCompletion(context: CompletionContext, opts: ReturnType<typeo
   return null;
 }
 
+/** Which request object a member access in a code turn is on: `context.`, `state.`, a tool (`tool.`, `t.`), … */
+function turnOwner(name: string): string | undefined {
+  if (name in TURN_MEMBERS) return name;
+  if (/tool$/i.test(name) || name === 't') return 'tool';
+  if (/(message|msg|result|last)$/i.test(name) || name === 'm') return 'message';
+  return undefined;
+}
+
+/** A code turn: the request's fields after a dot, the faux helpers elsewhere. */
+function turnCompletions(context: CompletionContext): CompletionResult | null {
+  const { turnGlobals, turnMembers } = options();
+  const member = context.matchBefore(/([\w$]+)(\)|\])?\??\.[\w$]*$/);
+  if (member) {
+    const owner = turnOwner(/^[\w$]+/.exec(member.text)?.[0] ?? '');
+    const list = owner ? turnMembers[owner] : undefined;
+    if (!list) return null;
+    return { from: member.from + member.text.lastIndexOf('.') + 1, options: list, validFor: /^[\w$]*$/ };
+  }
+  const word = context.matchBefore(/[\w$]*$/);
+  if (!word || (word.from === word.to && !context.explicit)) return null;
+  return { from: word.from, options: turnGlobals, validFor: /^[\w$]*$/ };
+}
+
 export function createCompletionSource(mode: CompletionMode): CompletionSource {
+  if (mode === 'turn') return turnCompletions;
   return (context: CompletionContext): CompletionResult | null => {
     const all = options();
     const { builders, fields, schemaOptions, hookExports, hookFields, globals } = all;
