@@ -145,10 +145,10 @@ export async function openIdbFileSystem(options: IdbFileSystemOptions = {}): Pro
   }
   const tree = new FsTree();
   tree.reset(loaded);
-  const fs = new IdbFileSystem(tree, {
+  const fs: IdbFileSystem = new IdbFileSystem(tree, {
     ...options,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
-    persist: (changes, op) => persistChanges(fs, store, changes, op, options),
+    persist: (changes, op): Promise<void> => persistChanges(fs, store, changes, op, options),
   }, report);
   for (const [key, rev] of revisions) fs.revisions.set(key, rev);
   fs.attach(store, options.channelName ?? `pi-playground-fs:${options.dbName ?? DEFAULT_FS_DB}`);
