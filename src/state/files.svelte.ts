@@ -129,7 +129,13 @@ export class FilesState {
     const unsubscribeChanges = opened.fileSystem.onChange((event) => this.#onChange(event.paths));
     const shared = opened.fileSystem as { onConflict?: (listener: (conflicts: FsConflict[]) => void) => () => void };
     const unsubscribeConflicts = shared.onConflict?.((conflicts) => this.#onRunConflict(conflicts));
-    this.#unsubscribe = () => { unsubscribeChanges(); unsubscribeConflicts?.(); };
+    const stored = opened.fileSystem as { database?: string; onStorageResult?: (listener: (failure: Error | null) => void) => () => void };
+    // Whoever wrote (panel, run, sandbox), a write the store refused stays visible until one lands again.
+    const unsubscribeStorage = stored.onStorageResult?.((failure) => {
+      if (failure) this.#problem = { kind: 'writeFailed', database: stored.database ?? '', detail: failure.message };
+      else if (this.#problem?.kind === 'writeFailed') this.#problem = null;
+    });
+    this.#unsubscribe = () => { unsubscribeChanges(); unsubscribeConflicts?.(); unsubscribeStorage?.(); };
     await this.#live.refresh();
     this.#status = 'ready';
   }

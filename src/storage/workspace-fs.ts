@@ -18,7 +18,7 @@ export const FS_OPEN_TIMEOUT_MS = 4000;
 
 /** Why the files are not (all) saved: shown to the user, naming the database. */
 export interface FsStorageProblem {
-  kind: 'timeout' | 'unavailable' | 'seedFailed';
+  kind: 'timeout' | 'unavailable' | 'seedFailed' | 'writeFailed';
   /** The IndexedDB database the filesystem lives in. */
   database: string;
   detail: string;

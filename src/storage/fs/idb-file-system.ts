@@ -44,6 +44,9 @@ export class IdbFileSystem extends TreeFileSystem {
   #store!: UseStore;
   #channel: BroadcastChannel | undefined;
   #conflictListeners = new Set<(conflicts: FsConflict[]) => void>();
+  #storageListeners = new Set<(failure: FsError | null) => void>();
+  /** The IndexedDB database the files live in (for messages). */
+  database = DEFAULT_FS_DB;
 
   constructor(tree: FsTree, options: TreeFileSystemOptions, readonly report: IdbLoadReport) {
     super(tree, options);
@@ -63,6 +66,16 @@ export class IdbFileSystem extends TreeFileSystem {
   onConflict(listener: (conflicts: FsConflict[]) => void): () => void {
     this.#conflictListeners.add(listener);
     return () => this.#conflictListeners.delete(listener);
+  }
+
+  /** Called after each write reached the store (null) or was refused by it (the FsError the write failed with). */
+  onStorageResult(listener: (failure: FsError | null) => void): () => void {
+    this.#storageListeners.add(listener);
+    return () => this.#storageListeners.delete(listener);
+  }
+
+  storageResult(failure: FsError | null): void {
+    for (const listener of this.#storageListeners) listener(failure);
   }
 
   /** Tells the other tabs which paths a committed write changed. */
@@ -151,6 +164,7 @@ export async function openIdbFileSystem(options: IdbFileSystemOptions = {}): Pro
     persist: (changes, op): Promise<void> => persistChanges(fs, store, changes, op, options),
   }, report);
   for (const [key, rev] of revisions) fs.revisions.set(key, rev);
+  fs.database = options.dbName ?? DEFAULT_FS_DB;
   fs.attach(store, options.channelName ?? `pi-playground-fs:${options.dbName ?? DEFAULT_FS_DB}`);
   // The working directory always exists; creating it is the first (and usually only) write on a new store.
   await fs.mkdir(fs.cwd, { recursive: true });
@@ -193,19 +207,27 @@ async function persistChanges(
         return;
       }
       generation = (typeof current === 'number' ? current : 0) + 1;
-      os.put(generation, GENERATION_KEY);
-      for (const { path: key, record } of changes) {
-        if (key === '/') continue;
-        // A corrupt entry is only ever in the plan when it is being replaced or deleted.
-        if (record === null) os.delete(key);
-        else if (record.kind !== 'corrupt') os.put(encodeRecord(record, generation), key);
+      try {
+        os.put(generation, GENERATION_KEY);
+        for (const { path: key, record } of changes) {
+          if (key === '/') continue;
+          // A corrupt entry is only ever in the plan when it is being replaced or deleted.
+          if (record === null) os.delete(key);
+          else if (record.kind !== 'corrupt') os.put(encodeRecord(record, generation), key);
+        }
+      } catch (error) {
+        // A put the store refuses at once (quota, a value it cannot clone): nothing of the plan may land.
+        os.transaction.abort();
+        throw error;
       }
       return promisifyRequest(os.transaction);
     });
   } catch (error) {
     if (conflicts.length > 0 && policy === 'refuse') throw new FsConflictError(conflicts, op.syscall, op.path);
     const name = (error as { name?: string } | null)?.name;
-    throw new FsError(name === 'QuotaExceededError' ? 'ENOSPC' : 'EIO', op.syscall, op.path, op.dest);
+    const failure = new FsError(name === 'QuotaExceededError' ? 'ENOSPC' : 'EIO', op.syscall, op.path, op.dest);
+    fs.storageResult(failure);
+    throw failure;
   } finally {
     release?.();
   }
@@ -214,5 +236,6 @@ async function persistChanges(
     if (record?.kind === 'file') fs.revisions.set(key, generation);
     else fs.revisions.delete(key);
   }
+  fs.storageResult(null);
   fs.announce(keys, conflicts);
 }
