@@ -14,7 +14,7 @@ import type { FsCapabilityHost, FsEntry } from '../sandbox/types.ts';
 import { DEFAULT_FS_DB, DEFAULT_MAX_FILE_BYTES, openIdbFileSystem, type ConflictPolicy } from './fs/index.ts';
 
 /** How long opening IndexedDB may take before the app goes on in memory (its open never settles when blocked). */
-export const FS_OPEN_TIMEOUT_MS = 4000;
+export const FS_OPEN_TIMEOUT_MS = 5000;
 
 /** Why the files are not (all) saved: shown to the user, naming the database. */
 export interface FsStorageProblem {
