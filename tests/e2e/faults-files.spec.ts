@@ -6,7 +6,8 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 /** Opens the app (a second tab, or a reload, may come back on the Files view, which tabs share as last used). */
 async function openApp(page: Page) {
-  if (page.url() === 'about:blank') await page.goto('/');
+  // welcome=0: the first-run welcome stays shut, as for any address that drives the app.
+  if (page.url() === 'about:blank') await page.goto('/?welcome=0');
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
 }
 
