@@ -1,8 +1,11 @@
 // The file open in the files panel: its bytes read as text (BOM and line endings kept), image or binary, an
-// edit in progress, and saving it back byte-exact. Follows changes on disk; an unsaved edit is never overwritten.
+// edit in progress, and saving it back byte-exact. Follows changes on disk (a run's, another tab's); an unsaved edit
+// is never overwritten, and saving over a change made elsewhere asks first: keep mine, take theirs, or save a copy.
 import type { FileSystem } from '../core/tools/fs.ts';
+import { isFsConflict } from '../storage/fs/fs-conflicts.ts';
 import { classifyContent, encodeTextContent, type FileContent } from './files-content.ts';
 import type { ActionResult, FilesNotice } from './files-notices.ts';
+import { adoptStored, copyPathFor } from './files-shared.ts';
 
 export type DocumentStatus = 'empty' | 'loading' | 'ready' | 'error';
 
@@ -37,7 +40,7 @@ export class FileDocumentState {
   get mtimeMs(): number { return this.#mtimeMs; }
   /** The text being edited (without the BOM); the stored text while nothing is edited. */
   get text(): string { return this.#draft ?? (this.#content?.kind === 'text' ? this.#content.text : ''); }
-  /** The file changed on disk (a run wrote it) while an edit was unsaved. */
+  /** The file changed on disk (a run or another tab wrote it) while an edit was unsaved: the user must choose. */
   get changedOnDisk(): boolean { return this.#changedOnDisk; }
   /** Why the file could not be read, or the last save failed. */
   get error(): FilesNotice | null { return this.#error; }
@@ -99,18 +102,77 @@ export class FileDocumentState {
     void this.reload();
   }
 
-  /** Writes the edit back: UTF-8, the BOM restored when the file had one. On failure the edit stays. */
+  /**
+   * Writes the edit back: UTF-8, the BOM restored when the file had one. On failure the edit stays. When the file
+   * changed elsewhere since it was loaded (in this tab's memory, or only in the store: another tab without a
+   * channel), nothing is written and `changedOnDisk` asks the user.
+   */
   async save(): Promise<ActionResult> {
     const fs = this.fs();
     const path = this.#path;
+    if (!fs || !path || this.#content?.kind !== 'text' || this.#draft === null) return { ok: true };
+    if (this.#changedOnDisk) return this.#conflictResult(path);
+    const stat = await fs.stat(path).catch(() => null);
+    if (!stat || stat.mtimeMs !== this.#mtimeMs || stat.size !== this.#bytes.length) {
+      this.#changedOnDisk = true;
+      return this.#conflictResult(path);
+    }
+    return this.#write(fs, path);
+  }
+
+  /** Keep mine: takes in what is stored, then writes the edit over it. */
+  async keepMine(): Promise<ActionResult> {
+    const fs = this.fs();
+    const path = this.#path;
+    if (!fs || !path || this.#draft === null) return { ok: true };
+    await adoptStored(fs, [path]).catch(() => undefined);
+    return this.#write(fs, path);
+  }
+
+  /** Take theirs: drops the edit and shows what is stored now. */
+  async takeTheirs(): Promise<void> {
+    const fs = this.fs();
+    if (fs && this.#path) await adoptStored(fs, [this.#path]).catch(() => undefined);
+    await this.reload();
+  }
+
+  /** Save mine as a copy: the edit goes to a new file beside this one; this one shows what is stored now. */
+  async saveCopy(): Promise<{ ok: true; path: string } | { ok: false; notice: FilesNotice }> {
+    const fs = this.fs();
+    const path = this.#path;
     const content = this.#content;
-    if (!fs || !path || content?.kind !== 'text' || this.#draft === null) return { ok: true };
+    if (!fs || !path || content?.kind !== 'text' || this.#draft === null) return { ok: false, notice: this.describe(new Error('nothing to save'), path ?? '') };
+    const bytes = encodeTextContent(this.#draft, content.bom);
+    try {
+      await adoptStored(fs, [path]).catch(() => undefined);
+      const copy = await copyPathFor(fs, path);
+      await fs.writeFile(copy, bytes);
+      await this.reload();
+      return { ok: true, path: copy };
+    } catch (error) {
+      const notice = this.describe(error, path);
+      this.#error = notice;
+      return { ok: false, notice };
+    }
+  }
+
+  #conflictResult(path: string): ActionResult {
+    return { ok: false, notice: { tone: 'error', key: 'files.conflict.file', params: { path } } };
+  }
+
+  async #write(fs: FileSystem, path: string): Promise<ActionResult> {
+    const content = this.#content;
+    if (content?.kind !== 'text' || this.#draft === null) return { ok: true };
     const bytes = encodeTextContent(this.#draft, content.bom);
     this.#saving = true;
     try {
       await fs.writeFile(path, bytes);
       this.#error = null;
     } catch (error) {
+      if (isFsConflict(error)) {
+        this.#changedOnDisk = true;
+        return this.#conflictResult(path);
+      }
       const notice = this.describe(error, path);
       this.#error = notice;
       return { ok: false, notice };

@@ -23,5 +23,10 @@ export function createFilesService(open: () => Promise<WorkspaceFileSystem>): Fi
 
 /** The app's filesystem: IndexedDB (or memory) through the lazily loaded workspace-fs module. */
 export function createWorkspaceFilesService(options: OpenWorkspaceOptions = {}): FilesService {
-  return createFilesService(() => import('../storage/workspace-fs.ts').then((m) => m.openWorkspaceFileSystem(options)));
+  // A run writing over another tab's change must not stop mid-run: it overwrites, and the panel reports it after.
+  const service: FilesService = createFilesService(() => import('../storage/workspace-fs.ts').then((m) => m.openWorkspaceFileSystem({
+    conflictPolicy: () => (service.sandboxTrace ? 'overwrite' : 'refuse'),
+    ...options,
+  })));
+  return service;
 }

@@ -6,11 +6,14 @@ import type { FileSystem } from '../core/tools/fs.ts';
 import type { ImageCodec } from '../core/tools/image-resize.ts';
 import { dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
 import type { FsSnapshot } from '../core/tools/snapshot.ts';
+import { isFsConflict, type FsConflict } from '../storage/fs/fs-conflicts.ts';
+import type { FsStorageProblem } from '../storage/workspace-fs.ts';
 import { createFileAt, createFolderAt, removeEntry, renameEntry, resetToStarter, seedExamples } from './files-actions.ts';
 import { FileDocumentState } from './files-document.svelte.ts';
 import { LiveFileTree } from './files-live-tree.svelte.ts';
 import { noticeForError, noticeForPath, type ActionResult, type FilesNotice } from './files-notices.ts';
 import { checkRename, resolvePanelPath } from './files-paths.ts';
+import { adoptStored } from './files-shared.ts';
 import type { FilesService } from './files-service.ts';
 import type { FileTreeModel, TreeEntry } from './files-tree.ts';
 import { uploadEntries, type UploadItem } from './files-upload.ts';
@@ -27,6 +30,23 @@ export interface FilesKit {
   images?: ImageCodec;
 }
 
+/**
+ * Another tab changed what a panel action was about to change: nothing was written. `keepMine` takes their
+ * version in and runs the action again over it; `takeTheirs` only takes their version in.
+ */
+export interface ActionConflict {
+  path: string;
+  paths: string[];
+  keepMine(): Promise<ActionResult>;
+  takeTheirs(): Promise<void>;
+}
+
+/** Files a run overwrote although another tab had changed them meanwhile (runs do not stop to ask). */
+export interface RunConflict {
+  path: string;
+  theirs: Uint8Array | null;
+}
+
 interface UndoEntry {
   key: string;
   params?: Record<string, string | number>;
@@ -39,6 +59,9 @@ export class FilesState {
   #notice = $state.raw<FilesNotice | null>(null);
   #undo = $state.raw<UndoEntry | null>(null);
   #corrupt = $state.raw<ReadonlySet<string>>(new Set());
+  #problem = $state.raw<FsStorageProblem | null>(null);
+  #conflict = $state.raw<ActionConflict | null>(null);
+  #runConflicts = $state.raw<RunConflict[]>([]);
   #fs: FileSystem | undefined;
   #kit: FilesKit | undefined;
   #maxFileBytes = 0;
@@ -70,6 +93,12 @@ export class FilesState {
   /** Every starter file is there with its original content (seeding would change nothing). */
   get examplesPresent(): boolean { return this.#live.examplesPresent; }
   get maxFileBytes(): number { return this.#maxFileBytes; }
+  /** Why files are not being saved (IndexedDB did not open in time, refused, or refused the starter files). */
+  get storageProblem(): FsStorageProblem | null { return this.#problem; }
+  /** A panel action refused because another tab changed the same file; the user chooses. */
+  get conflict(): ActionConflict | null { return this.#conflict; }
+  /** Files a run overwrote over another tab's change, reported after the fact. */
+  get runConflicts(): readonly RunConflict[] { return this.#runConflicts; }
   get cwd(): string { return this.#fs?.cwd ?? '/workspace'; }
 
   /** Opens the filesystem and the toolkit (once); resolves when the tree is first listed. */
@@ -96,7 +125,17 @@ export class FilesState {
     this.#durable = opened.durable;
     this.#maxFileBytes = opened.maxFileBytes;
     this.#corrupt = new Set(opened.corrupt);
-    this.#unsubscribe = opened.fileSystem.onChange((event) => this.#onChange(event.paths));
+    this.#problem = opened.problem ?? null;
+    const unsubscribeChanges = opened.fileSystem.onChange((event) => this.#onChange(event.paths));
+    const shared = opened.fileSystem as { onConflict?: (listener: (conflicts: FsConflict[]) => void) => () => void };
+    const unsubscribeConflicts = shared.onConflict?.((conflicts) => this.#onRunConflict(conflicts));
+    const stored = opened.fileSystem as { database?: string; onStorageResult?: (listener: (failure: Error | null) => void) => () => void };
+    // Whoever wrote (panel, run, sandbox), a write the store refused stays visible until one lands again.
+    const unsubscribeStorage = stored.onStorageResult?.((failure) => {
+      if (failure) this.#problem = { kind: 'writeFailed', database: stored.database ?? '', detail: failure.message };
+      else if (this.#problem?.kind === 'writeFailed') this.#problem = null;
+    });
+    this.#unsubscribe = () => { unsubscribeChanges(); unsubscribeConflicts?.(); unsubscribeStorage?.(); };
     await this.#live.refresh();
     this.#status = 'ready';
   }
@@ -113,6 +152,38 @@ export class FilesState {
     if (paths.some((p) => this.#corrupt.has(p))) this.#corrupt = new Set([...this.#corrupt].filter((p) => !paths.includes(p)));
     this.document.onDiskChange(paths);
     void this.#live.refresh();
+  }
+
+  #onRunConflict(conflicts: FsConflict[]): void {
+    const paths = new Set(conflicts.map((c) => c.path));
+    this.#runConflicts = [...this.#runConflicts.filter((c) => !paths.has(c.path)), ...conflicts];
+  }
+
+  /** Puts back the other tab's version of a file a run overwrote (deleting it if they had deleted it). */
+  async restoreTheirs(path: string): Promise<ActionResult> {
+    const entry = this.#runConflicts.find((c) => c.path === path);
+    if (!entry) return { ok: true };
+    this.#runConflicts = this.#runConflicts.filter((c) => c !== entry);
+    return this.#act(async (fs) => {
+      if (entry.theirs) await fs.writeFile(path, entry.theirs);
+      else if (await fs.exists(path)) await fs.remove(path);
+      return { tone: 'success', key: 'files.conflict.restored', params: { path } };
+    }, path);
+  }
+
+  /** Keeps the run's version: the report goes. */
+  dismissRunConflict(path: string): void {
+    this.#runConflicts = this.#runConflicts.filter((c) => c.path !== path);
+  }
+
+  /** Saves the open file's edit beside it as a copy (the conflict choice "save mine as a copy"), and selects the copy. */
+  async saveDocumentCopy(): Promise<ActionResult> {
+    const saved = await this.document.saveCopy();
+    if (!saved.ok) return this.#refuse(saved.notice);
+    await this.#live.refresh();
+    this.select(saved.path);
+    this.#notice = { tone: 'success', key: 'files.conflict.copied', params: { path: saved.path } };
+    return { ok: true };
   }
 
   /** Waits until the tree reflects every change made so far (tests, and actions that select what they made). */
@@ -255,6 +326,7 @@ export class FilesState {
     after: { select?: string; expand?: string; undo?: Omit<UndoEntry, 'snapshot'> } = {},
   ): Promise<ActionResult> {
     const { fs, kit } = await this.loaded();
+    this.#conflict = null;
     this.#ownActions++;
     try {
       const before = after.undo ? await kit.tools.snapshot(fs) : undefined;
@@ -269,10 +341,32 @@ export class FilesState {
       return notice.tone === 'error' ? { ok: false, notice } : { ok: true };
     } catch (error) {
       await this.#live.refresh();
+      if (isFsConflict(error)) return this.#refuse(this.#askConflict(error.conflicts, () => this.#act(work, path, after)));
       return this.#refuse(noticeForError(error, { path, maxFileBytes: this.#maxFileBytes }));
     } finally {
       this.#ownActions--;
     }
+  }
+
+  /** Offers keep mine / take theirs for an action another tab's change refused; the notice names the file. */
+  #askConflict(conflicts: FsConflict[], retry: () => Promise<ActionResult>): FilesNotice {
+    const paths = conflicts.map((c) => c.path);
+    const adopt = async () => {
+      this.#conflict = null;
+      const { fs } = await this.loaded();
+      await adoptStored(fs, paths);
+      await this.#live.refresh();
+    };
+    this.#conflict = {
+      path: paths[0],
+      paths,
+      keepMine: async () => { await adopt(); return retry(); },
+      takeTheirs: async () => {
+        await adopt();
+        this.#notice = { tone: 'info', key: 'files.conflict.tookTheirs', params: { path: paths[0] } };
+      },
+    };
+    return { tone: 'error', key: 'files.conflict.action', params: { path: paths[0], count: paths.length } };
   }
 
   dispose(): void {

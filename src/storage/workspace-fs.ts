@@ -11,7 +11,18 @@ import { dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
 import { encodeUtf8 } from '../core/tools/utf8.ts';
 import type { TraceSink } from '../core/trace/types.ts';
 import type { FsCapabilityHost, FsEntry } from '../sandbox/types.ts';
-import { DEFAULT_MAX_FILE_BYTES, openIdbFileSystem } from './fs/index.ts';
+import { DEFAULT_FS_DB, DEFAULT_MAX_FILE_BYTES, openIdbFileSystem, type ConflictPolicy } from './fs/index.ts';
+
+/** How long opening IndexedDB may take before the app goes on in memory (its open never settles when blocked). */
+export const FS_OPEN_TIMEOUT_MS = 5000;
+
+/** Why the files are not (all) saved: shown to the user, naming the database. */
+export interface FsStorageProblem {
+  kind: 'timeout' | 'unavailable' | 'seedFailed' | 'writeFailed';
+  /** The IndexedDB database the filesystem lives in. */
+  database: string;
+  detail: string;
+}
 
 export interface WorkspaceFileSystem {
   fileSystem: FileSystem;
@@ -23,6 +34,8 @@ export interface WorkspaceFileSystem {
   maxFileBytes: number;
   /** True when this open put the starter files into a brand-new store. */
   seeded: boolean;
+  /** Set when IndexedDB did not open (in time) or refused the starter files. */
+  problem?: FsStorageProblem;
 }
 
 export interface OpenWorkspaceOptions {
@@ -33,6 +46,10 @@ export interface OpenWorkspaceOptions {
   store?: UseStore;
   maxFileBytes?: number;
   maxTotalBytes?: number;
+  /** Milliseconds IndexedDB gets to open (default FS_OPEN_TIMEOUT_MS). */
+  openTimeoutMs?: number;
+  /** What a write meeting another tab's newer revision does (runs overwrite and report; the panel asks). */
+  conflictPolicy?: () => ConflictPolicy;
 }
 
 /**
@@ -42,20 +59,36 @@ export interface OpenWorkspaceOptions {
 export async function openWorkspaceFileSystem(options: OpenWorkspaceOptions = {}): Promise<WorkspaceFileSystem> {
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const limits = { maxFileBytes, maxTotalBytes: options.maxTotalBytes };
+  const database = options.dbName ?? DEFAULT_FS_DB;
   let opened: WorkspaceFileSystem | undefined;
+  let problem: FsStorageProblem | undefined;
   if (!options.memory) {
+    const timeoutMs = options.openTimeoutMs ?? FS_OPEN_TIMEOUT_MS;
+    const opening = openIdbFileSystem({ dbName: options.dbName, store: options.store, conflictPolicy: options.conflictPolicy, ...limits });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), timeoutMs); });
     try {
-      const fs = await openIdbFileSystem({ dbName: options.dbName, store: options.store, ...limits });
-      const { files, directories, corrupt } = fs.report;
-      opened = { fileSystem: fs, durable: true, corrupt, maxFileBytes, seeded: files + directories + corrupt.length === 0 };
-    } catch {
-      opened = undefined;
+      const fs = await Promise.race([opening, timedOut]);
+      if (fs === 'timeout') {
+        problem = { kind: 'timeout', database, detail: `IndexedDB did not answer within ${timeoutMs / 1000} s` };
+        // Answering late changes nothing: this tab keeps its memory filesystem (the user was told, and can download it).
+        void opening.then((late) => late.close(), () => undefined);
+      } else {
+        const { files, directories, corrupt } = fs.report;
+        opened = { fileSystem: fs, durable: true, corrupt, maxFileBytes, seeded: files + directories + corrupt.length === 0 };
+      }
+    } catch (error) {
+      problem = { kind: 'unavailable', database, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    } finally {
+      clearTimeout(timer);
     }
   }
-  opened ??= { fileSystem: createMemoryFileSystem({}, limits), durable: false, corrupt: [], maxFileBytes, seeded: true };
+  opened ??= { fileSystem: createMemoryFileSystem({}, limits), durable: false, corrupt: [], maxFileBytes, seeded: true, ...(problem ? { problem } : {}) };
   if (opened.seeded) {
-    // A starter file the store refuses (quota) is skipped; the files panel can seed it again later.
-    await seedStarterFiles(opened.fileSystem).catch(() => undefined);
+    // A starter file the store refuses (quota) is skipped, and said so; the files panel can seed it again later.
+    await seedStarterFiles(opened.fileSystem).catch((error: unknown) => {
+      opened.problem ??= { kind: 'seedFailed', database, detail: error instanceof Error ? error.message : String(error) };
+    });
   }
   return opened;
 }

@@ -243,11 +243,19 @@ export class TreeFileSystem implements FileSystem {
     }
   }
 
-  private mutate(op: FsOperation, plan: () => FsChange[]): Promise<void> {
+  /**
+   * Applies changes another writer already stored (a second tab over the same store): planned in the mutation
+   * queue (so it never interleaves with a plan of ours), not persisted again, listeners told as for our own.
+   */
+  protected adoptStored(plan: () => Promise<FsChange[]>): Promise<void> {
+    return this.mutate({ syscall: 'write' }, plan, false);
+  }
+
+  private mutate(op: FsOperation, plan: () => FsChange[] | Promise<FsChange[]>, persist = true): Promise<void> {
     const run = async (): Promise<void> => {
-      const changes = plan();
+      const changes = await plan();
       if (changes.length === 0) return;
-      if (this.options.persist) {
+      if (persist && this.options.persist) {
         try {
           await this.options.persist(changes, op);
         } catch (error) {

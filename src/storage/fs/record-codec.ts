@@ -4,13 +4,21 @@ import type { FsRecord } from '../../core/tools/index.ts';
 
 /** The stored shape, versioned so a later format can read this one. Bytes are kept as a Uint8Array. */
 export type StoredRecord =
-  | { v: 1; kind: 'file'; data: Uint8Array; mtimeMs: number }
+  | { v: 1; kind: 'file'; data: Uint8Array; mtimeMs: number; rev?: number }
   | { v: 1; kind: 'directory'; mtimeMs: number };
 
-export function encodeRecord(record: Exclude<FsRecord, { kind: 'corrupt' }>): StoredRecord {
+/** `rev` is the store generation that wrote a file (files written before revisions existed read as 0). */
+export function encodeRecord(record: Exclude<FsRecord, { kind: 'corrupt' }>, rev?: number): StoredRecord {
   return record.kind === 'file'
-    ? { v: 1, kind: 'file', data: record.data, mtimeMs: record.mtimeMs }
+    ? { v: 1, kind: 'file', data: record.data, mtimeMs: record.mtimeMs, ...(rev === undefined ? {} : { rev }) }
     : { v: 1, kind: 'directory', mtimeMs: record.mtimeMs };
+}
+
+/** The revision of a stored file value; undefined when the value is no file (absent, a directory, undecodable). */
+export function storedRevision(value: unknown): number | undefined {
+  const v = value as { kind?: unknown; rev?: unknown } | null | undefined;
+  if (!v || typeof v !== 'object' || v.kind !== 'file') return undefined;
+  return typeof v.rev === 'number' && Number.isFinite(v.rev) ? v.rev : 0;
 }
 
 export function decodeRecord(value: unknown): FsRecord {
