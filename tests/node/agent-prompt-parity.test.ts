@@ -16,6 +16,7 @@ function setUp() {
   const faux = registerFauxProvider({ tokenSize: { min: 1000, max: 1000 } });
   registrations.push(faux);
   const [call, answer] = lesson.scenario.turns;
+  if (!('content' in call) || !('content' in answer)) throw new Error('this lesson scripts block turns');
   const block = (call.content as { name: string; arguments: Record<string, unknown> }[])[0];
   faux.setResponses([
     fauxAssistantMessage([fauxToolCall(block.name, block.arguments, { id: 'call_1_1' })], { stopReason: 'toolUse' }),
