@@ -42,6 +42,9 @@ export default mergeConfig(viteConfig, defineConfig({
             headless: true,
             provider: playwright({ launchOptions: chromiumLaunchOptions() }),
             instances: [{ browser: 'chromium' }],
+            // A desktop-sized frame: below 760 px the app switches to its one-column phone layout, which tests that
+            // mean it ask for themselves (page.viewport).
+            viewport: { width: 1280, height: 800 },
             screenshotFailures: false,
           },
         },

@@ -35,10 +35,10 @@ describe('syntax and evaluation diagnostics', () => {
   it('explains an import the playground does not provide, at the import', async () => {
     // (An import that is never used is dropped, as TypeScript drops it, so this one is used.)
     expect(await diagnose(tsFile('a', 'import { Type } from "typebox";\nimport chunk from "lodash/chunk";\nexport default chunk;\n'))).toEqual([
-      'a:2:1 error evaluation: Error: Cannot find module "lodash/chunk". Tool code can import: typebox, @sinclair/typebox, @earendil-works/pi-ai, @earendil-works/pi-agent-core, @earendil-works/pi-coding-agent, playground',
+      'a:2:1 error evaluation: Error: Cannot find module "lodash/chunk". Tool code can import: typebox, @sinclair/typebox, @earendil-works/pi-ai, @earendil-works/pi-ai/compat, @earendil-works/pi-agent-core, @earendil-works/pi-coding-agent, playground',
     ]);
     expect(await diagnose(tsFile('b', 'import { complete } from "@earendil-works/pi-ai";\n\nconst reply = complete();\nexport default {};\n'))).toEqual([
-      'b:3:15 error evaluation: Error: "complete" is not available from "@earendil-works/pi-ai" in the playground (it provides: Type, StringEnum)',
+      'b:3:15 error evaluation: Error: "complete" is not available from "@earendil-works/pi-ai" in the playground (it provides: Type, StringEnum, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall)',
     ]);
   });
 

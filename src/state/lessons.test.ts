@@ -94,7 +94,8 @@ describe('the lesson workspace', () => {
     await expect.poll(() => env.lessons.storageError?.key).toBe('storage.error.progress');
     expect(env.lessons.storageError?.params?.detail).toContain('quota');
     store.fail(null);
-    env.lessons.answer(findLesson('tools-in-the-loop')!.quiz[0].id, 'x');
+    const question = findLesson('tools-in-the-loop')!.quiz[0];
+    env.lessons.answer(question.id, question.choices[0].id);
     await expect.poll(() => env.lessons.storageError).toBeNull();
   });
 

@@ -12,6 +12,7 @@ import { createFsCapability, type FsCapability } from '../core/tools/fs-capabili
 import { createCodingTools } from '../core/tools/index.ts';
 import { createMemoryFileSystem } from '../core/tools/memory-fs.ts';
 import { recordScenario } from '../core/trace/recorder.ts';
+import { codeTurnSourceFiles, createCodeTurnRunner } from './code-turns.ts';
 import { testSandbox } from '../sandbox/testing/helpers.ts';
 import type { FsCapabilityHost, SourceFile } from '../sandbox/types.ts';
 import { EXPORT_FIXTURES } from '../../tests/node/export-fixtures.ts';
@@ -33,7 +34,8 @@ async function recordInSandbox(workspace: PortableWorkspace, scenario: Scenario,
   const sandbox = testSandbox({ fs: forwardingFs(() => capability) });
   const sources: SourceFile[] = workspace.tools.map((t) => ({ id: t.id, kind: t.kind, source: t.source, name: t.kind === 'json-schema' ? `${t.name}.json` : t.name }));
   if (workspace.hooks.trim()) sources.push({ id: 'hooks', kind: 'typescript', source: workspace.hooks, name: 'hooks.ts', role: 'hooks' });
-  const evaluation = await sandbox.evaluate(sources);
+  // The scenario's code turns are evaluated beside the tools, as the app does.
+  const evaluation = await sandbox.evaluate([...sources, ...codeTurnSourceFiles(scenario.turns)]);
   expect(evaluation.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const clock = new VirtualClock();
   sandbox.setClock(clock);
@@ -41,7 +43,8 @@ async function recordInSandbox(workspace: PortableWorkspace, scenario: Scenario,
   capability = createFsCapability(fs);
   const builtIn = createCodingTools(fs, { clock }).filter((tool) => codingTools.includes(tool.name));
   const tools = [...sandbox.agentTools(evaluation), ...builtIn];
-  const recording = await recordScenario(scenario, { id: 'sandbox', clock, tools, hooks: sandbox.hooks(evaluation) }).finished;
+  const codeTurns = createCodeTurnRunner(sandbox, evaluation);
+  const recording = await recordScenario(scenario, { id: 'sandbox', clock, tools, hooks: sandbox.hooks(evaluation), codeTurns }).finished;
   return summarizeRecording(recording);
 }
 

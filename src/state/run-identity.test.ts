@@ -90,10 +90,12 @@ describe('a recording is out of date when any input changes, and Play records an
     await app.run.record();
     const file = toolFile(app, 'slow_compute');
     const original = file.source;
-    app.workspace.setSource(file.id, original.replace('await sleep(2000, signal);', 'throw new Error("fib is closed today");'));
+    const failing = original.replace('await new Promise((r) => setTimeout(r, 2000));', 'throw new Error("fib is closed today");');
+    expect(failing).not.toBe(original);
+    app.workspace.setSource(file.id, failing);
     app.workspace.setSource(file.id, original);
     expect(app.run.stale).toBe(false);
-    app.workspace.setSource(file.id, original.replace('await sleep(2000, signal);', 'throw new Error("fib is closed today");'));
+    app.workspace.setSource(file.id, failing);
     expect(app.run.staleReasons).toEqual([{ input: 'tool', name: 'slow_compute', change: 'changed' }]);
     await playAnew(app);
     expect(resultText(app.run.recordings[0].events, 'fib')).toContain('fib is closed today');

@@ -25,7 +25,7 @@ async function openPanel(files: FilesService): Promise<FilesService> {
   const target = document.createElement('div');
   target.style.height = '800px';
   document.body.append(target);
-  const services = { store: createMemoryStore(), runtime: createFakeRuntime(), files, channelName: `files-panel-${Math.random()}`, saveDelayMs: 30 };
+  const services = { store: createMemoryStore(), runtime: createFakeRuntime(), files, channelName: `files-panel-${Math.random()}`, saveDelayMs: 30, welcome: false };
   app = { component: mount(App, { target, props: { services } }), target };
   flushSync();
   await waitFor(() => target.querySelector('[data-testid="app"][data-ready="true"]'), 'the app to load');
