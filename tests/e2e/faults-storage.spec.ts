@@ -55,7 +55,7 @@ function stored(page: Page, key: string): Promise<unknown> {
 }
 
 async function load(page: Page): Promise<void> {
-  await page.goto('/');
+  await page.goto('/?welcome=0');
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
 }
 
@@ -253,7 +253,7 @@ test.describe('an edit survives leaving right after it', () => {
     const marker = `navigate-${Date.now()}`;
     await edit(page, marker);
     await page.goto('/favicon.svg');
-    await page.goto('/');
+    await page.goto('/?welcome=0');
     await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
     await expect(editorContent(page)).toContainText(marker);
   });
