@@ -26,7 +26,8 @@ async function playToEnd(page: Page): Promise<void> {
 async function callsInEventLog(page: Page): Promise<string[]> {
   await page.getByTestId('view-tab-events').click();
   const select = page.getByTestId('events-call');
-  await expect(select.locator('option')).not.toHaveCount(1);
+  // "All calls" plus one option per call; zero options means the panel has not drawn the log yet.
+  await expect.poll(() => select.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
   const ids = (await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
   const texts: string[] = [];
   for (const id of ids) {

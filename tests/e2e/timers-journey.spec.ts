@@ -25,7 +25,7 @@ async function total(page: Page, label: 'parallel' | 'sequential'): Promise<numb
 }
 
 test('Exercise C with setTimeout sleeps: 2 s in parallel, 4 s in sequence on the timeline', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?welcome=0');
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await page.getByTestId('view-tab-lessons').click();
   await page.getByTestId('lesson-card-exercise-timing').click();
