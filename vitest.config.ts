@@ -15,7 +15,7 @@ export default mergeConfig(viteConfig, defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['src/core/**/*.test.ts', 'tests/node/**/*.test.ts'],
+          include: ['src/core/**/*.test.ts', 'src/ai/**/*.test.ts', 'tests/node/**/*.test.ts'],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
           // Two workers (Vitest's default is one on a 2-core machine) that keep their loaded modules between files:

@@ -5,7 +5,7 @@ import { RealClock, type Clock } from '../clock.ts';
 import { createAgentEventStream, type EventStream } from '../event-stream.ts';
 import type { TraceEvent, TraceSink } from '../trace/types.ts';
 import type {
-  AgentEvent, AgentLoopConfig, AgentMessage, AgentTool, AssistantMessage, Message, Model, UserMessage,
+  AgentEvent, AgentLoopConfig, AgentMessage, AgentTool, AssistantMessage, Message, Model, StreamFn, UserMessage,
 } from '../types.ts';
 import { scriptedResponsesOf, type CodeTurnRunner } from './code-turn.ts';
 import { MomentScheduler } from './moments.ts';
@@ -27,6 +27,13 @@ export interface RunScenarioOptions {
   signal?: AbortSignal;
   /** Default: faux's default model (`faux-1`, api and provider `faux`). */
   model?: Model;
+  /**
+   * The model's stream function in place of the scripted one (a live run: pi-ai's own stream for the model's API).
+   * The scenario's turns are then not used; everything else (prompts, tools, hooks, moments) is as in a replay.
+   */
+  streamFn?: StreamFn;
+  /** Resolved before every request, as pi's AgentLoopConfig.getApiKey (a live run's key; never recorded). */
+  getApiKey?: AgentLoopConfig['getApiKey'];
   /** Message timestamps are epochMs + clock.now() (default 0), so virtual replays are byte-identical. */
   epochMs?: number;
   onToolCallArguments?: (progress: ToolCallArgumentsProgress) => void;
@@ -124,7 +131,7 @@ export function runScenario(scenario: Scenario, options: RunScenarioOptions = {}
     });
   }
 
-  const streamFn = createScriptedStreamFn(scriptedResponsesOf(scenario.turns, options.codeTurns), {
+  const streamFn = options.streamFn ?? createScriptedStreamFn(scriptedResponsesOf(scenario.turns, options.codeTurns), {
     clock,
     now,
     tokenSize: scenario.timing.tokenSize,
@@ -142,6 +149,7 @@ export function runScenario(scenario: Scenario, options: RunScenarioOptions = {}
     toolExecution: scenario.toolExecution,
     getSteeringMessages: async () => take(steering, scenario.steeringMode),
     getFollowUpMessages: async () => take(followUps, scenario.followUpMode),
+    ...(options.getApiKey ? { getApiKey: options.getApiKey } : {}),
     ...options.hooks,
   };
   const context = { systemPrompt: scenario.systemPrompt, messages: [], tools: options.tools ?? [] };

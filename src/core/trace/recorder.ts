@@ -2,7 +2,7 @@
 // emission order, each stamped with the clock time. The recording is what the UI plays back, steps and exports.
 import type { Clock } from '../clock.ts';
 import type { CodeTurnRunner } from '../scenario/code-turn.ts';
-import { runScenario, type ScenarioHooks } from '../scenario/run-scenario.ts';
+import { runScenario, type RunScenarioOptions, type ScenarioHooks } from '../scenario/run-scenario.ts';
 import type { Scenario } from '../scenario/scenario.ts';
 import type { AgentEvent, AgentTool } from '../types.ts';
 import type { RecordedEvent, Recording } from './recording.ts';
@@ -84,6 +84,8 @@ export interface RecordScenarioOptions {
   codeTurns?: CodeTurnRunner;
   signal?: AbortSignal;
   onAppend?: (recording: Recording) => void;
+  /** A live run: the model and its real stream function instead of the scripted turns (see runScenario). */
+  live?: Pick<RunScenarioOptions, 'model' | 'streamFn' | 'getApiKey' | 'epochMs'>;
   /**
    * Extra trace producers for the length of the run (sandbox logs, filesystem operations): each receives the
    * recording's trace sink and its clock (for `t`), and returns a function that detaches it.
@@ -126,6 +128,7 @@ export function recordScenario(scenario: Scenario, options: RecordScenarioOption
       tools: options.tools,
       hooks: options.hooks,
       ...(options.codeTurns ? { codeTurns: options.codeTurns } : {}),
+      ...options.live,
       signal: options.signal,
       trace: sink,
       onEvent: (event) => recorder.pi(event),
