@@ -22,6 +22,7 @@ import { createRunEnvironment } from './run-environment.ts';
 import { RunAutoRecord } from './run-auto.svelte.ts';
 import { RunState } from './run.svelte.ts';
 import { SandboxTimeoutState } from './run-timeout.svelte.ts';
+import { SandboxNetworkState } from './run/sandbox-network.svelte.ts';
 import type { SandboxLogTap } from './run-sandbox-logs.ts';
 import { ScenarioState } from './scenario.svelte.ts';
 import type { ToolRuntime } from './tool-runtime.ts';
@@ -82,6 +83,7 @@ export function createAppState(services: AppServices): RunningApp {
   });
   evaluation.setExtraTools(() => codingTools.declarations);
   const sandboxTimeout = new SandboxTimeoutState(services.runtime);
+  const sandboxNetwork = new SandboxNetworkState(services.runtime, workspace);
   evaluation.setTurnSources(() => codeTurnSourceFiles(scenarios.runnable()?.scenario.turns));
   // Runs get the chosen built-in tools and trace what files they touch; each recording starts from the same files.
   const run = new RunState(codingTools.runEnvironment(createRunEnvironment(scenarios, evaluation, services.runtime, {
@@ -113,11 +115,13 @@ export function createAppState(services: AppServices): RunningApp {
 
   return {
     workspace, views, preferences, persistence, evaluation, tryRun, providers, scenarios, run, lessons, files, codingTools, fileSnapshots, portable, presentation,
-    sandboxTimeout,
+    sandboxTimeout, sandboxNetwork,
     async start() {
       const [view] = await Promise.all([repository.loadViewState(), preferences.load()]);
       views.load(view);
       await Promise.all([persistence.start(), lessons.load()]);
+      // The loaded workspace's network setting reaches the sandbox before its first evaluation creates it.
+      sandboxNetwork.start();
       evaluation.start();
       autoRecord.start();
       void scenarios.start();
@@ -136,6 +140,7 @@ export function createAppState(services: AppServices): RunningApp {
       run.dispose();
       lessons.dispose();
       evaluation.dispose();
+      sandboxNetwork.dispose();
       files.dispose();
       persistence.dispose();
       preferences.dispose();

@@ -11,6 +11,7 @@ import type { PresentationState } from './automation-presentation.svelte.ts';
 import type { PreferencesState } from './preferences.svelte.ts';
 import type { RunState } from './run.svelte.ts';
 import type { SandboxTimeoutState } from './run-timeout.svelte.ts';
+import type { SandboxNetworkState } from './run/sandbox-network.svelte.ts';
 import type { ScenarioState } from './scenario.svelte.ts';
 import type { ProvidersState } from './providers.svelte.ts';
 import type { TryRunState } from './try-run.svelte.ts';
@@ -37,6 +38,8 @@ export interface AppState {
   presentation: PresentationState;
   /** The sandbox's time limit per call (an input of every run). */
   sandboxTimeout: SandboxTimeoutState;
+  /** Whether tool code may use the network (a workspace setting the sandbox follows). */
+  sandboxNetwork: SandboxNetworkState;
 }
 
 const APP_STATE = Symbol('app-state');
@@ -68,3 +71,4 @@ export const getCodingTools = (): CodingToolsState => app().codingTools;
 export const getFileSnapshots = (): FilesSnapshotsState => app().fileSnapshots;
 export const getPortable = (): PortableState => app().portable;
 export const getPresentation = (): PresentationState => app().presentation;
+export const getSandboxNetwork = (): SandboxNetworkState => app().sandboxNetwork;
