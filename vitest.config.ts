@@ -29,7 +29,7 @@ export default mergeConfig(viteConfig, defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          // A local server the sandbox's network tests connect to (tests/support/net-test-server.ts).
+          // Local servers for the sandbox's network tests and the exact token counts (tests/support/*-server.ts).
           globalSetup: ['tests/support/net-test-server-setup.ts'],
           include: ['src/**/*.browser.test.ts', 'src/{state,storage,sandbox,ui}/**/*.test.ts'],
           testTimeout: 30_000,
