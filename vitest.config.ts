@@ -29,6 +29,8 @@ export default mergeConfig(viteConfig, defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          // Local servers for the sandbox's network tests and the exact token counts (tests/support/*-server.ts).
+          globalSetup: ['tests/support/net-test-server-setup.ts'],
           include: ['src/**/*.browser.test.ts', 'src/{state,storage,sandbox,ui}/**/*.test.ts'],
           testTimeout: 30_000,
           // expect.element and expect.poll wait for a state the page reaches on its own (a render, an IndexedDB

@@ -22,13 +22,17 @@ function applyThemeHint(): void {
 const files = createWorkspaceFilesService();
 // What tool code prints goes into the run being recorded.
 const sandboxLogs = createSandboxLogTap();
-const runtime = createLazyRuntime(async () => {
+const runtime = createLazyRuntime(async ({ network }) => {
   const [{ createSandbox }, { createFsCapabilityHost }] = await Promise.all([
     import('./sandbox/index.ts'),
     import('./storage/workspace-fs.ts'),
   ]);
   const ready = files.open().then((opened) => opened.fileSystem);
-  return createSandbox({ fs: createFsCapabilityHost(ready, { tracing: () => files.sandboxTrace }), onLog: (entry) => sandboxLogs.onLog(entry) });
+  return createSandbox({
+    fs: createFsCapabilityHost(ready, { tracing: () => files.sandboxTrace }),
+    onLog: (entry) => sandboxLogs.onLog(entry),
+    network,
+  });
 });
 
 applyThemeHint();

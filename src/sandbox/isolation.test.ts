@@ -11,8 +11,8 @@ const PROBE = toolSource('probe', `
       return { content: [{ type: "text", text: "failed: " + (e && e.name) + ": " + (e && e.message) }], details: {} };
     }`);
 
-async function probe(code: string): Promise<string> {
-  const sandbox = testSandbox();
+async function probe(code: string, network = false): Promise<string> {
+  const sandbox = testSandbox({ network });
   const [tool] = sandbox.agentTools(await sandbox.evaluate([tsFile('probe', PROBE)]));
   return text(await tool.execute('c1', { code }));
 }
@@ -50,8 +50,8 @@ describe('sandbox isolation', () => {
   it('cannot send cookies to the app\'s origin either: its requests come from origin "null"', async () => {
     const outcome = await probe(`
       const response = await fetch(${JSON.stringify(location.origin)} + "/", { credentials: "include" });
-      return response.status;`);
-    // The dev server does not allow origin "null", so the request fails before user code sees the response.
+      return response.status;`, true);
+    // With network access on (off, nothing leaves at all: network.test.ts). The dev server does not allow origin "null", so the request fails before user code sees the response.
     expect(outcome).toMatch(/^failed: TypeError: Failed to fetch/);
   });
 });

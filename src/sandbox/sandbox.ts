@@ -17,7 +17,7 @@ class SandboxHost implements Sandbox {
   private currentStatus: SandboxStatus = 'starting';
   private timeoutMs: number;
   private clock: Clock;
-  private readonly frame: SandboxFrame;
+  private frame: SandboxFrame;
   private link: WorkerLink | undefined;
   /** The current worker, once it has started. */
   private linkReady: Promise<WorkerLink>;
@@ -36,10 +36,7 @@ class SandboxHost implements Sandbox {
     this.timeoutMs = validTimeout(options.timeoutMs) ?? DEFAULT_TIMEOUT_MS;
     this.clock = options.clock ?? new RealClock();
     this.runtimeSource = import('./generated/runtime-bundle.js?raw').then((m) => m.default as string);
-    this.frame = new SandboxFrame((message) => {
-      for (const listener of this.workerErrors) listener(message);
-      if (this.workerErrors.size === 0) this.options.onLog?.({ level: 'error', text: `Sandbox worker error: ${message}` });
-    });
+    this.frame = this.createFrame(options.network === true);
     this.evaluator = new Evaluator({
       evaluate: async (fileId, role, code, label) => {
         let link = await this.linkReady;
@@ -60,6 +57,26 @@ class SandboxHost implements Sandbox {
   /** Why the worker could not start, if it could not (a CSP forbidding blob: workers, say). */
   get error(): string | undefined {
     return this.startError;
+  }
+
+  private createFrame(network: boolean): SandboxFrame {
+    return new SandboxFrame((message) => {
+      for (const listener of this.workerErrors) listener(message);
+      if (this.workerErrors.size === 0) this.options.onLog?.({ level: 'error', text: `Sandbox worker error: ${message}` });
+    }, network);
+  }
+
+  get network(): boolean {
+    return this.frame.network;
+  }
+
+  /**
+   * A frame's policy is fixed when it loads, so another network setting means another frame: the current one is
+   * removed (calls under way fail as after a restart), a new one is made and given the last files again.
+   */
+  setNetwork(allowed: boolean): Promise<void> {
+    if (this.currentStatus === 'disposed' || allowed === this.frame.network) return Promise.resolve();
+    return this.replaceWorker(`The sandbox was restarted while this was running: network access for tool code was turned ${allowed ? 'on' : 'off'}`, false, allowed);
   }
 
   private async spawn(): Promise<WorkerLink> {
@@ -168,11 +185,15 @@ class SandboxHost implements Sandbox {
     return this.replaceWorker('The sandbox was restarted while this was running');
   }
 
-  private async replaceWorker(message: string, stuck = false): Promise<void> {
+  private async replaceWorker(message: string, stuck = false, network = this.frame.network): Promise<void> {
     this.currentStatus = 'restarting';
     this.link?.close(message, 'restarted', stuck);
     this.link = undefined;
-    this.frame.kill();
+    if (network === this.frame.network) this.frame.kill();
+    else {
+      this.frame.dispose();
+      this.frame = this.createFrame(network);
+    }
     this.evaluator.workerReset();
     const linkReady = this.spawn();
     this.linkReady = linkReady;

@@ -119,6 +119,8 @@ export interface SandboxOptions {
   onLog?: (entry: SandboxLogEntry) => void;
   /** Largest tool result (or update, or hook result) that may leave the sandbox. Default 8 MiB. */
   maxResultBytes?: number;
+  /** Whether user code may connect to the network (fetch, WebSocket, EventSource, XMLHttpRequest). Default false. */
+  network?: boolean;
 }
 
 export type SandboxStatus = 'starting' | 'ready' | 'restarting' | 'disposed';
@@ -152,5 +154,12 @@ export interface Sandbox {
   readonly error: string | undefined;
   /** Kills the worker, creates a new one and evaluates the last files again. */
   restart(): Promise<void>;
+  /** Whether user code may use the network now. */
+  readonly network: boolean;
+  /**
+   * Turns network access for user code on or off: the sandbox is made anew under the new policy and evaluates the
+   * last files again (calls under way fail as after a restart). Resolves when the new sandbox holds them.
+   */
+  setNetwork(allowed: boolean): Promise<void>;
   dispose(): void;
 }

@@ -22,6 +22,9 @@ import { createRunEnvironment } from './run-environment.ts';
 import { RunAutoRecord } from './run-auto.svelte.ts';
 import { RunState } from './run.svelte.ts';
 import { SandboxTimeoutState } from './run-timeout.svelte.ts';
+import { SandboxNetworkState } from './run/sandbox-network.svelte.ts';
+import { ApiKeys } from './live/api-keys.svelte.ts';
+import { ExactTokensState, type ExactTokensOptions } from './providers/exact-tokens.svelte.ts';
 import type { SandboxLogTap } from './run-sandbox-logs.ts';
 import { ScenarioState } from './scenario.svelte.ts';
 import type { ToolRuntime } from './tool-runtime.ts';
@@ -47,6 +50,10 @@ export interface AppServices {
   sandboxLogs?: SandboxLogTap;
   /** Whether the first-run welcome may open on its own (default true; the address and the preferences decide). */
   welcome?: boolean;
+  /** The provider key store (default: a new one over this tab's sessionStorage). */
+  apiKeys?: ApiKeys;
+  /** Where exact token counts are asked (tests point them at a local stand-in). */
+  exactTokens?: ExactTokensOptions;
 }
 
 export interface RunningApp extends AppState {
@@ -82,6 +89,9 @@ export function createAppState(services: AppServices): RunningApp {
   });
   evaluation.setExtraTools(() => codingTools.declarations);
   const sandboxTimeout = new SandboxTimeoutState(services.runtime);
+  const sandboxNetwork = new SandboxNetworkState(services.runtime, workspace);
+  const apiKeys = services.apiKeys ?? new ApiKeys();
+  const exactTokens = new ExactTokensState(apiKeys, services.exactTokens);
   evaluation.setTurnSources(() => codeTurnSourceFiles(scenarios.runnable()?.scenario.turns));
   // Runs get the chosen built-in tools and trace what files they touch; each recording starts from the same files.
   const run = new RunState(codingTools.runEnvironment(createRunEnvironment(scenarios, evaluation, services.runtime, {
@@ -113,11 +123,13 @@ export function createAppState(services: AppServices): RunningApp {
 
   return {
     workspace, views, preferences, persistence, evaluation, tryRun, providers, scenarios, run, lessons, files, codingTools, fileSnapshots, portable, presentation,
-    sandboxTimeout,
+    sandboxTimeout, sandboxNetwork, apiKeys, exactTokens,
     async start() {
       const [view] = await Promise.all([repository.loadViewState(), preferences.load()]);
       views.load(view);
       await Promise.all([persistence.start(), lessons.load()]);
+      // The loaded workspace's network setting reaches the sandbox before its first evaluation creates it.
+      sandboxNetwork.start();
       evaluation.start();
       autoRecord.start();
       void scenarios.start();
@@ -136,6 +148,7 @@ export function createAppState(services: AppServices): RunningApp {
       run.dispose();
       lessons.dispose();
       evaluation.dispose();
+      sandboxNetwork.dispose();
       files.dispose();
       persistence.dispose();
       preferences.dispose();

@@ -11,6 +11,9 @@ import type { PresentationState } from './automation-presentation.svelte.ts';
 import type { PreferencesState } from './preferences.svelte.ts';
 import type { RunState } from './run.svelte.ts';
 import type { SandboxTimeoutState } from './run-timeout.svelte.ts';
+import type { SandboxNetworkState } from './run/sandbox-network.svelte.ts';
+import type { ApiKeys } from './live/api-keys.svelte.ts';
+import type { ExactTokensState } from './providers/exact-tokens.svelte.ts';
 import type { ScenarioState } from './scenario.svelte.ts';
 import type { ProvidersState } from './providers.svelte.ts';
 import type { TryRunState } from './try-run.svelte.ts';
@@ -37,6 +40,12 @@ export interface AppState {
   presentation: PresentationState;
   /** The sandbox's time limit per call (an input of every run). */
   sandboxTimeout: SandboxTimeoutState;
+  /** Whether tool code may use the network (a workspace setting the sandbox follows). */
+  sandboxNetwork: SandboxNetworkState;
+  /** The user's provider API keys (memory, or the tab's session when asked). */
+  apiKeys: ApiKeys;
+  /** Exact tool token counts from the providers' count endpoints, on request. */
+  exactTokens: ExactTokensState;
 }
 
 const APP_STATE = Symbol('app-state');
@@ -68,3 +77,5 @@ export const getCodingTools = (): CodingToolsState => app().codingTools;
 export const getFileSnapshots = (): FilesSnapshotsState => app().fileSnapshots;
 export const getPortable = (): PortableState => app().portable;
 export const getPresentation = (): PresentationState => app().presentation;
+export const getSandboxNetwork = (): SandboxNetworkState => app().sandboxNetwork;
+export const getExactTokens = (): ExactTokensState => app().exactTokens;

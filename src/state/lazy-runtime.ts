@@ -3,15 +3,18 @@
 // only come from the loaded runtime, so agentTools() and hooks() always find it there.
 import type { ToolRuntime } from './tool-runtime.ts';
 
-export function createLazyRuntime(load: () => Promise<ToolRuntime>): ToolRuntime {
+/** `load` is told the network setting asked for so far, so the sandbox is made with it rather than re-made. */
+export function createLazyRuntime(load: (settings: { network: boolean }) => Promise<ToolRuntime>): ToolRuntime {
   let runtime: ToolRuntime | undefined;
   let disposed = false;
   let timeoutMs: number | undefined;
+  let network: boolean | undefined;
   let loading: Promise<ToolRuntime> | undefined;
   const ready = () =>
-    (loading ??= load().then((loaded) => {
+    (loading ??= load({ network: network ?? false }).then((loaded) => {
       runtime = loaded;
       if (timeoutMs !== undefined) loaded.setTimeoutMs(timeoutMs);
+      if (network !== undefined) void loaded.setNetwork?.(network);
       if (disposed) loaded.dispose();
       return loaded;
     }));
@@ -41,6 +44,11 @@ export function createLazyRuntime(load: () => Promise<ToolRuntime>): ToolRuntime
       return loadedRuntime.runTurn(fileId, request, options);
     },
     restart: async () => (await ready()).restart(),
+    async setNetwork(allowed) {
+      // Before the sandbox has loaded there is nothing to re-create: it is made with the setting given here.
+      network = allowed;
+      await runtime?.setNetwork?.(allowed);
+    },
     dispose() {
       disposed = true;
       runtime?.dispose();

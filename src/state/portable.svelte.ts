@@ -17,6 +17,7 @@ import type { BackupReason, BackupStore, WorkspaceBackup } from './portable-back
 import type { PiExportOutcome, PiExportSources } from './portable-export.ts';
 import type { SessionFileWriter } from './portable-files.ts';
 import type { RunState } from './run.svelte.ts';
+import { withoutSandboxNetwork } from './run/sandbox-network.svelte.ts';
 import type { ScenarioState } from './scenario.svelte.ts';
 import { msg, type UiMessage } from './ui-message.ts';
 import type { ViewsState } from './views.svelte.ts';
@@ -192,7 +193,8 @@ export class PortableState {
     const label = offer.origin === 'session'
       ? msg('portable.undo.session', { name: offer.session?.title ?? '' })
       : msg(offer.origin === 'link' ? 'portable.undo.link' : 'portable.undo.file');
-    this.deps.workspace.replaceAll(offer.workspace, label);
+    // Network access for tool code is never the sender's choice: whatever arrives starts with it off.
+    this.deps.workspace.replaceAll(withoutSandboxNetwork(offer.workspace), label);
     let filesAdded = 0;
     if (offer.session && offer.scenarioId) {
       // The files it read go in first, so the replay's first recording starts from them.
@@ -236,7 +238,7 @@ export class PortableState {
   /** The link for the whole workspace, or for one tool file and one scenario (by id). */
   shareUrl(base: string, choice: { scope: 'workspace' } | { scope: 'selection'; toolId: string; scenarioId: string | null }): string {
     const { createShareUrl, selectForShare } = this.#need();
-    const workspace = this.deps.workspace.snapshot() as unknown as PortableWorkspace;
+    const workspace = withoutSandboxNetwork(this.deps.workspace.snapshot()) as unknown as PortableWorkspace;
     if (choice.scope === 'workspace') return createShareUrl(base, { scope: 'workspace', workspace });
     const scenario = this.deps.scenarios.items.find((s) => s.id === choice.scenarioId);
     return createShareUrl(base, { scope: 'selection', workspace: selectForShare(workspace, choice.toolId, scenario) });
@@ -245,7 +247,7 @@ export class PortableState {
   /** The workspace as a `.pi-playground.json` file. */
   workspaceFile(now = new Date()): { name: string; text: string } {
     const { encodeWorkspaceFile, workspaceFileName } = this.#need();
-    return { name: workspaceFileName('pi-playground', now), text: encodeWorkspaceFile(this.deps.workspace.snapshot() as unknown as PortableWorkspace, now) };
+    return { name: workspaceFileName('pi-playground', now), text: encodeWorkspaceFile(withoutSandboxNetwork(this.deps.workspace.snapshot()) as unknown as PortableWorkspace, now) };
   }
 
   /** One tool file as a self-contained TypeScript file for the real pi (helpers pasted in); null if it is gone. */

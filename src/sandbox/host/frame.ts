@@ -1,43 +1,19 @@
 // The sandbox frame: an `<iframe sandbox="allow-scripts">` (no allow-same-origin, so its origin is opaque and
 // it cannot reach the app's storage, cookies or DOM) whose only job is to start and kill the worker that runs
-// user code. The worker gets its code as text (a blob URL made inside the frame) and a port to the host.
-
-const BOOTSTRAP = `<!doctype html><meta charset="utf-8"><title>pi playground sandbox</title><script>
-"use strict";
-let worker = null;
-let url = null;
-function stop() {
-  if (worker) worker.terminate();
-  if (url) URL.revokeObjectURL(url);
-  worker = null;
-  url = null;
-}
-addEventListener("message", (event) => {
-  if (event.source !== parent || !event.data) return;
-  if (event.data.type === "kill") return stop();
-  if (event.data.type !== "spawn") return;
-  stop();
-  try {
-    url = URL.createObjectURL(new Blob([event.data.source], { type: "text/javascript" }));
-    worker = new Worker(url, { name: "pi-playground-sandbox" });
-    worker.addEventListener("error", (e) => {
-      parent.postMessage({ type: "worker-error", message: e.message || "the sandbox worker failed to start" }, "*");
-    });
-    worker.postMessage({ type: "connect" }, [event.ports[0]]);
-  } catch (error) {
-    parent.postMessage({ type: "worker-error", message: String(error) }, "*");
-  }
-});
-parent.postMessage({ type: "frame-ready" }, "*");
-</script>`;
+// user code. The worker gets its code as text (a blob URL made inside the frame) and a port to the host. The frame's
+// document (frame-document.ts) carries the policy that decides whether the worker may use the network.
+import { frameDocument } from './frame-document.ts';
 
 export class SandboxFrame {
   private readonly iframe: HTMLIFrameElement;
   private readonly loaded: Promise<void>;
   private readonly onMessage: (event: MessageEvent) => void;
 
-  /** `onWorkerError` hears failures to start the worker (a CSP that forbids blob: workers, say). */
-  constructor(private readonly onWorkerError: (message: string) => void) {
+  /**
+   * `onWorkerError` hears failures to start the worker (a CSP that forbids blob: workers, say). `network`: whether
+   * the worker may connect anywhere (fixed for the frame's life; another setting needs another frame).
+   */
+  constructor(private readonly onWorkerError: (message: string) => void, readonly network = false) {
     this.iframe = document.createElement('iframe');
     this.iframe.setAttribute('sandbox', 'allow-scripts');
     this.iframe.setAttribute('aria-hidden', 'true');
@@ -54,7 +30,8 @@ export class SandboxFrame {
       else if (event.data.type === 'worker-error') this.onWorkerError(String(event.data.message));
     };
     window.addEventListener('message', this.onMessage);
-    this.iframe.srcdoc = BOOTSTRAP;
+    this.iframe.srcdoc = frameDocument(network);
+    this.iframe.dataset.network = network ? 'on' : 'off';
     document.body.append(this.iframe);
   }
 

@@ -1,4 +1,5 @@
-// The sidebar's tool list: adding, renaming (and why a name is refused), duplicating, deleting, reordering.
+// The sidebar's tool list: adding, renaming (and why a name is refused), duplicating, deleting, reordering, and the
+// switch for tool code's network access.
 import { defineMessages } from '../define.ts';
 
 export const messages = defineMessages({
@@ -27,6 +28,13 @@ export const messages = defineMessages({
     'tools.rename.taken': 'A tool named {name} exists already.',
     'tools.rename.jsonName': 'The schema\'s "name" is not "{name}"; edit it in the source.',
     'tools.rename.noName': 'No name: "{name}" found in the code; edit the name field directly.',
+    'tools.network.label': 'Network for tool code',
+    'tools.network.on': 'On',
+    'tools.network.off': 'Off',
+    'tools.network.helpOff': 'Tool code cannot connect anywhere: fetch, WebSocket and the like are refused.',
+    'tools.network.helpOn': 'Tool code may connect where this page may: provider hosts and local servers.',
+    'tools.network.switching': 'Restarting the sandbox with the new setting…',
+    'tools.network.failed': 'The sandbox did not restart with the new setting: {error}',
   },
   'zh-CN': {
     'tools.heading': '工具',
@@ -53,5 +61,12 @@ export const messages = defineMessages({
     'tools.rename.taken': '已存在名为 {name} 的工具。',
     'tools.rename.jsonName': 'Schema 中的 "name" 不是 "{name}"，请在源码中修改。',
     'tools.rename.noName': '代码中找不到 name: "{name}"，请直接修改 name 字段。',
+    'tools.network.label': '允许工具代码联网',
+    'tools.network.on': '开',
+    'tools.network.off': '关',
+    'tools.network.helpOff': '工具代码无法连接任何地址：fetch、WebSocket 等都会被拒绝。',
+    'tools.network.helpOn': '工具代码可以连接本页面允许的地址：模型提供商的主机和本地服务器。',
+    'tools.network.switching': '正在按新设置重启沙箱…',
+    'tools.network.failed': '沙箱未能按新设置重启：{error}',
   },
 });
