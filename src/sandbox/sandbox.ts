@@ -72,6 +72,8 @@ class SandboxHost implements Sandbox {
         fs: this.options.fs,
         onLog: this.options.onLog,
         onStuck: () => this.onStuck(link),
+        onMisbehaved: (reason) => this.onMisbehaved(link, reason),
+        maxMessageBytes: () => this.options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
       });
       this.link = link;
       let onError!: (message: string) => void;
@@ -161,6 +163,13 @@ class SandboxHost implements Sandbox {
     if (link !== this.link || link.isClosed || this.currentStatus === 'disposed') return;
     void this.replaceWorker('The sandbox was restarted while this was running: it was stuck in synchronous code (an endless loop?)', true)
       .catch(() => {});
+  }
+
+  /** The host ended a worker (a call ignored Stop, or its messages broke the host's limits): said in the log too. */
+  private onMisbehaved(link: WorkerLink, reason: string): void {
+    if (link !== this.link || link.isClosed || this.currentStatus === 'disposed') return;
+    this.options.onLog?.({ level: 'error', text: `The app ended the sandbox and started a new one: ${reason}` });
+    void this.replaceWorker(`The sandbox was restarted while this was running: ${reason}`).catch(() => {});
   }
 
   restart(): Promise<void> {
