@@ -17,7 +17,7 @@ class SandboxHost implements Sandbox {
   private currentStatus: SandboxStatus = 'starting';
   private timeoutMs: number;
   private clock: Clock;
-  private readonly frame: SandboxFrame;
+  private frame: SandboxFrame;
   private link: WorkerLink | undefined;
   /** The current worker, once it has started. */
   private linkReady: Promise<WorkerLink>;
@@ -36,10 +36,7 @@ class SandboxHost implements Sandbox {
     this.timeoutMs = validTimeout(options.timeoutMs) ?? DEFAULT_TIMEOUT_MS;
     this.clock = options.clock ?? new RealClock();
     this.runtimeSource = import('./generated/runtime-bundle.js?raw').then((m) => m.default as string);
-    this.frame = new SandboxFrame((message) => {
-      for (const listener of this.workerErrors) listener(message);
-      if (this.workerErrors.size === 0) this.options.onLog?.({ level: 'error', text: `Sandbox worker error: ${message}` });
-    });
+    this.frame = this.createFrame();
     this.evaluator = new Evaluator({
       evaluate: async (fileId, role, code, label) => {
         let link = await this.linkReady;
@@ -51,6 +48,13 @@ class SandboxHost implements Sandbox {
     this.linkReady = this.spawn();
     this.callsReady = this.linkReady;
     this.linkReady.then(() => { if (this.currentStatus === 'starting') this.currentStatus = 'ready'; }, () => {});
+  }
+
+  private createFrame(): SandboxFrame {
+    return new SandboxFrame((message) => {
+      for (const listener of this.workerErrors) listener(message);
+      if (this.workerErrors.size === 0) this.options.onLog?.({ level: 'error', text: `Sandbox worker error: ${message}` });
+    });
   }
 
   get status(): SandboxStatus {
@@ -161,6 +165,7 @@ class SandboxHost implements Sandbox {
 
   private onStuck(link: WorkerLink): void {
     if (link !== this.link || link.isClosed || this.currentStatus === 'disposed') return;
+    this.options.onLog?.({ level: 'error', text: 'The app ended the sandbox and started a new one: it stopped answering (an endless loop, or its memory ran out)' });
     void this.replaceWorker('The sandbox was restarted while this was running: it was stuck in synchronous code (an endless loop?)', true)
       .catch(() => {});
   }
@@ -182,6 +187,12 @@ class SandboxHost implements Sandbox {
     this.link?.close(message, 'restarted', stuck);
     this.link = undefined;
     this.frame.kill();
+    if (stuck) {
+      // A silent worker may be a frame whose process ran out of memory (where the browser gives sandboxed frames a
+      // process of their own): a new frame works either way.
+      this.frame.dispose();
+      this.frame = this.createFrame();
+    }
     this.evaluator.workerReset();
     const linkReady = this.spawn();
     this.linkReady = linkReady;
