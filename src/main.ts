@@ -6,6 +6,7 @@ import { createWorkspaceFilesService } from './state/files-service.ts';
 import { createLazyRuntime } from './state/lazy-runtime.ts';
 import { THEME_HINT_KEY, themeFromUrl } from './state/preferences.svelte.ts';
 import { createSandboxLogTap } from './state/run-sandbox-logs.ts';
+import { createLocalMarkerStore } from './storage/evaluation-marker.ts';
 import { createIdbStore } from './storage/idb-store.ts';
 import './ui/global.css';
 
@@ -38,5 +39,5 @@ const runtime = createLazyRuntime(async ({ network }) => {
 applyThemeHint();
 mount(App, {
   target: document.getElementById('app')!,
-  props: { services: { store: createIdbStore(), runtime, files, sandboxLogs } },
+  props: { services: { store: createIdbStore(), runtime, files, sandboxLogs, crashMarker: createLocalMarkerStore() } },
 });

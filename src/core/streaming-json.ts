@@ -21,48 +21,63 @@ function isHexQuad(text: string): boolean {
   return /^[0-9a-fA-F]{4}$/.test(text);
 }
 
+/** A character repairJson may have to change: a backslash, or a raw control character. */
+const MAY_NEED_REPAIR = /[\\\u0000-\u001f]/;
+/** The next character that matters inside a string literal: a quote, a backslash, a control character. */
+const STRING_SPECIAL = /["\\\u0000-\u001f]/g;
+
 /**
  * Fixes the two string-literal mistakes models make: raw control characters (escaped) and backslashes
  * that start no valid escape, or end the text (doubled). Text outside string literals is left alone.
+ * Runs of ordinary characters are copied as slices, so the cost stays linear in the text's length (it is
+ * called on the whole argument text after every delta while a tool call streams).
  */
 export function repairJson(text: string): string {
-  let out = '';
+  if (!MAY_NEED_REPAIR.test(text)) return text; // nothing it could change: the very same text
+  const out: string[] = [];
   let inString = false;
   let i = 0;
   while (i < text.length) {
-    const char = text[i];
     if (!inString) {
-      out += char;
-      if (char === '"') inString = true;
-      i += 1;
+      const quote = text.indexOf('"', i);
+      if (quote === -1) { out.push(text.slice(i)); break; }
+      out.push(text.slice(i, quote + 1));
+      inString = true;
+      i = quote + 1;
       continue;
     }
+    STRING_SPECIAL.lastIndex = i;
+    const found = STRING_SPECIAL.exec(text);
+    if (!found) { out.push(text.slice(i)); break; }
+    const at = found.index;
+    if (at > i) out.push(text.slice(i, at));
+    const char = text[at];
     if (char === '"') {
-      out += char;
+      out.push(char);
       inString = false;
-      i += 1;
+      i = at + 1;
       continue;
     }
     if (char !== '\\') {
-      out += char.charCodeAt(0) <= 0x1f ? escapeControl(char) : char;
-      i += 1;
+      out.push(escapeControl(char));
+      i = at + 1;
       continue;
     }
-    const next = text[i + 1];
-    if (next === 'u' && isHexQuad(text.slice(i + 2, i + 6))) {
-      out += text.slice(i, i + 6);
-      i += 6;
+    const next = text[at + 1];
+    if (next === 'u' && isHexQuad(text.slice(at + 2, at + 6))) {
+      out.push(text.slice(at, at + 6));
+      i = at + 6;
     } else if (next !== undefined && JSON_ESCAPE_LETTERS.includes(next)) {
       // A `\u` without four hex digits is kept as it is (pi keeps it too), so JSON.parse still fails on it.
-      out += `\\${next}`;
-      i += 2;
+      out.push(`\\${next}`);
+      i = at + 2;
     } else {
       // Double the lone backslash; the character after it is read normally on the next step.
-      out += '\\\\';
-      i += 1;
+      out.push('\\\\');
+      i = at + 1;
     }
   }
-  return out;
+  return out.join('');
 }
 
 /** JSON.parse, retried once on the repaired text when repairing changes anything. Throws when both fail. */

@@ -89,6 +89,8 @@ class SandboxHost implements Sandbox {
         fs: this.options.fs,
         onLog: this.options.onLog,
         onStuck: () => this.onStuck(link),
+        onMisbehaved: (reason) => this.onMisbehaved(link, reason),
+        maxMessageBytes: () => this.options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
       });
       this.link = link;
       let onError!: (message: string) => void;
@@ -176,8 +178,16 @@ class SandboxHost implements Sandbox {
 
   private onStuck(link: WorkerLink): void {
     if (link !== this.link || link.isClosed || this.currentStatus === 'disposed') return;
+    this.options.onLog?.({ level: 'error', text: 'The app ended the sandbox and started a new one: it stopped answering (an endless loop, or its memory ran out)' });
     void this.replaceWorker('The sandbox was restarted while this was running: it was stuck in synchronous code (an endless loop?)', true)
       .catch(() => {});
+  }
+
+  /** The host ended a worker (a call ignored Stop, or its messages broke the host's limits): said in the log too. */
+  private onMisbehaved(link: WorkerLink, reason: string): void {
+    if (link !== this.link || link.isClosed || this.currentStatus === 'disposed') return;
+    this.options.onLog?.({ level: 'error', text: `The app ended the sandbox and started a new one: ${reason}` });
+    void this.replaceWorker(`The sandbox was restarted while this was running: ${reason}`).catch(() => {});
   }
 
   restart(): Promise<void> {
@@ -189,8 +199,12 @@ class SandboxHost implements Sandbox {
     this.currentStatus = 'restarting';
     this.link?.close(message, 'restarted', stuck);
     this.link = undefined;
-    if (network === this.frame.network) this.frame.kill();
+    // A frame's network policy is fixed when it loads, so another setting needs another frame; so does a silent
+    // worker, which may be a frame whose process ran out of memory (where the browser gives sandboxed frames a
+    // process of their own): a new frame works either way.
+    if (network === this.frame.network && !stuck) this.frame.kill();
     else {
+      this.frame.kill();
       this.frame.dispose();
       this.frame = this.createFrame(network);
     }

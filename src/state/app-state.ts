@@ -3,6 +3,7 @@
 import type { KeyValueStore } from '../storage/kv-store.ts';
 import { createWorkspaceRepository } from '../storage/workspace-repository.ts';
 import type { AppState } from './context.ts';
+import type { EvaluationMarkerStore } from '../storage/evaluation-marker.ts';
 import { EvaluationState } from './evaluation.svelte.ts';
 import { LessonsState, type LessonSandboxFactory } from './lessons.svelte.ts';
 import { CodingToolsState } from './files-coding-tools.svelte.ts';
@@ -40,6 +41,8 @@ export interface AppServices {
   channelName?: string;
   saveDelayMs?: number;
   typingDelayMs?: number;
+  /** Where evaluation leaves its crash marker (the app: localStorage); none, no safe start after a crash. */
+  crashMarker?: EvaluationMarkerStore;
   /** Quiet time after an edit before a short, out-of-date run records again by itself (default 600 ms). */
   autoRecordQuietMs?: number;
   /** The lessons' own sandbox (default: a real one, created when a lesson is first played). */
@@ -75,7 +78,7 @@ export function createAppState(services: AppServices): RunningApp {
     saveDelayMs: services.saveDelayMs,
     viewState: () => views.snapshot(),
   });
-  const evaluation = new EvaluationState(services.runtime, workspace, { typingDelayMs: services.typingDelayMs });
+  const evaluation = new EvaluationState(services.runtime, workspace, { typingDelayMs: services.typingDelayMs, crashMarker: services.crashMarker });
   const tryRun = new TryRunState();
   const providers = new ProvidersState(workspace, evaluation, views);
   views.onChange = () => persistence.scheduleViewSave();

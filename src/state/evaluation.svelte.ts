@@ -3,6 +3,8 @@
 import { tick } from 'svelte';
 import type { AgentTool } from '../core/types.ts';
 import { EMPTY_EVALUATION, type Diagnostic, type EvaluatedTool, type Evaluation, type SourceFile, type ToolRuntime } from './tool-runtime.ts';
+import type { EvaluationMarkerStore } from '../storage/evaluation-marker.ts';
+import { SafeStartState } from './evaluation-safe-start.svelte.ts';
 import { msg, type UiMessage } from './ui-message.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
@@ -12,6 +14,8 @@ export type EvaluationStatus = 'idle' | 'evaluating' | 'ready' | 'unavailable';
 export interface EvaluationOptions {
   /** Quiet time after a keystroke before evaluating. Default 150 ms. */
   typingDelayMs?: number;
+  /** Where the crash marker lives (the app: localStorage); none, no crash detection (tests). */
+  crashMarker?: EvaluationMarkerStore;
 }
 
 export class EvaluationState {
@@ -27,6 +31,9 @@ export class EvaluationState {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #unsubscribe: (() => void) | undefined;
   readonly #typingDelay: number;
+  /** After a crash during evaluation: tool code waits until the user opens the files one by one. */
+  readonly safeStart: SafeStartState;
+  readonly #onPageHide = () => this.safeStart.pageHidden();
 
   readonly diagnosticsByFile = $derived(groupByFile(this.#evaluation.diagnostics));
   readonly toolsByFile = $derived(groupByFile(this.#evaluation.tools));
@@ -37,6 +44,8 @@ export class EvaluationState {
     options: EvaluationOptions = {},
   ) {
     this.#typingDelay = options.typingDelayMs ?? 150;
+    this.safeStart = new SafeStartState(options.crashMarker);
+    this.safeStart.follow(() => this.sourceFiles());
     if (!runtime) {
       this.#status = 'unavailable';
       this.#error = msg('status.sandbox.unavailable');
@@ -52,6 +61,7 @@ export class EvaluationState {
 
   /** Starts following the workspace; evaluates right away. */
   start(): void {
+    globalThis.addEventListener?.('pagehide', this.#onPageHide);
     this.#unsubscribe = this.workspace.onChange((kind) => {
       if (kind === 'content') this.schedule(this.#typingDelay);
       else if (kind === 'structure') this.schedule(0);
@@ -124,9 +134,13 @@ export class EvaluationState {
     const started = performance.now();
     this.#status = 'evaluating';
     let result: Evaluation;
+    const files = this.safeStart.allowed(this.sourceFiles());
+    this.safeStart.beforeEvaluation(files);
     try {
-      result = await this.runtime.evaluate(this.sourceFiles());
+      result = await this.runtime.evaluate(files);
+      this.safeStart.afterEvaluation(files);
     } catch (error) {
+      this.safeStart.afterEvaluation(files);
       if (sequence !== this.#sequence) return;
       this.#status = 'ready';
       this.#error = msg('status.sandbox.failed', { error: error instanceof Error ? error.message : String(error) });
@@ -159,7 +173,16 @@ export class EvaluationState {
     return files;
   }
 
+  /** Safe start: evaluates `fileId` too (or every file), as the banner's Open buttons do. */
+  openAfterCrash(fileId?: string): Promise<void> {
+    if (fileId === undefined) this.safeStart.openAll();
+    else this.safeStart.open(fileId);
+    return this.evaluateNow();
+  }
+
   dispose(): void {
+    globalThis.removeEventListener?.('pagehide', this.#onPageHide);
+    this.safeStart.pageHidden();
     clearTimeout(this.#timer);
     this.#unsubscribe?.();
     this.#sequence++;

@@ -7,7 +7,11 @@ import { parseStreamingJson } from '../streaming-json.ts';
 import { chunkDelayMs, splitIntoChunks } from './chunking.ts';
 import type { PlannedTurn } from './scripted-turn.ts';
 
-/** Tool-call arguments as they stream: the raw text so far and what parseStreamingJson makes of it. */
+/**
+ * Tool-call arguments as they stream: the raw text so far and what parseStreamingJson makes of it. `arguments`
+ * is parsed when first read: parsing the whole text after every delta would make a long argument cost the
+ * square of its length (a 256 KB `write` has about 16,000 deltas).
+ */
 export interface ToolCallArgumentsProgress {
   /** 0-based request number of the stream function. */
   request: number;
@@ -31,6 +35,14 @@ export interface ReplayContext {
 }
 
 const ABORTED_TEXT = 'Request was aborted';
+
+function argumentsProgress(request: number, contentIndex: number, block: ToolCall, text: string): ToolCallArgumentsProgress {
+  let parsed: { value: unknown } | undefined;
+  return {
+    request, contentIndex, toolCallId: block.id, toolName: block.name, text,
+    get arguments() { return (parsed ??= { value: parseStreamingJson(text) }).value; },
+  };
+}
 
 /** Resolves when the next chunk may go out: one microtask unpaced, else the chunk's share of the pace. */
 function waitForChunk(chunk: string, ctx: ReplayContext): Promise<void> {
@@ -87,9 +99,7 @@ export async function replayTurn(out: AssistantMessageEventStream, plan: Planned
       if (aborted()) return void abortNow();
       text += chunk;
       out.push({ type: 'toolcall_delta', contentIndex: index, delta: chunk, partial: snapshot() });
-      ctx.onToolCallArguments?.({
-        request: ctx.request, contentIndex: index, toolCallId: block.id, toolName: block.name, text, arguments: parseStreamingJson(text),
-      });
+      if (ctx.onToolCallArguments) ctx.onToolCallArguments(argumentsProgress(ctx.request, index, block, text));
     }
     live.arguments = block.arguments;
     out.push({ type: 'toolcall_end', contentIndex: index, toolCall: block, partial: snapshot() });

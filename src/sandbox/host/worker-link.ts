@@ -6,6 +6,7 @@ import { RealClock, type Clock } from '../../core/clock.ts';
 import type { CallOutcome, HostMessage, ModuleReport, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
 import { serveFsRequest } from './fs-service.ts';
+import { DEFAULT_GUARD_LIMITS, DropCounter, fitsLimit, formatMegabytes, readWorkerMessage, type GuardLimits } from './message-guard.ts';
 import { TimerWake, type TimedCall } from './timer-wake.ts';
 
 type Reply = CallOutcome | ModuleReport;
@@ -16,7 +17,7 @@ export type LinkRequest = Omitted<Extract<HostMessage, { type: 'call' | 'evaluat
 
 /** A rejection from the link itself (not from user code): timed out, restarted, disposed. */
 export class SandboxLinkError extends Error {
-  constructor(message: string, readonly reason: 'timeout' | 'restarted' | 'disposed' | 'unsendable') {
+  constructor(message: string, readonly reason: 'timeout' | 'restarted' | 'disposed' | 'unsendable' | 'aborted') {
     super(message);
     this.name = 'SandboxLinkError';
   }
@@ -24,7 +25,13 @@ export class SandboxLinkError extends Error {
 
 interface Pending extends TimedCall {
   id: number;
+  kind: 'call' | 'evaluate';
   label: string;
+  /** Messages of each kind the host accepted for it (the host's own limits, see message-guard.ts). */
+  updates: number;
+  fsRequests: number;
+  /** Set once Stop aborted it: the grace it gets to end before its worker is ended. */
+  abortGrace?: ReturnType<typeof setTimeout>;
   toolCallId?: string;
   resolve(reply: Reply): void;
   reject(error: Error): void;
@@ -45,7 +52,14 @@ export interface WorkerLinkOptions {
   onLog?: (entry: SandboxLogEntry) => void;
   /** The worker did not answer a ping after a timeout: it is stuck in synchronous code and must be killed. */
   onStuck(): void;
+  /** The worker must be ended for `reason` (a call ignored Stop, or its messages broke the host's limits). */
+  onMisbehaved(reason: string): void;
+  /** The largest result, update or report accepted (the worker's own limit; the host checks again). */
+  maxMessageBytes(): number;
 }
+
+/** How long a call may go on after its signal was aborted before its worker is ended (wall time). */
+export const ABORT_GRACE_MS = 1000;
 
 const PING_GRACE_MS = 500;
 const STUCK = 'the sandbox was stuck in synchronous code (an endless loop?) and was restarted';
@@ -61,6 +75,10 @@ export class WorkerLink {
   private readonly pings = new Map<number, () => void>();
   private closed = false;
   private closedWith: SandboxLinkError = new SandboxLinkError('The sandbox was disposed', 'disposed');
+  private readonly limits: GuardLimits;
+  private readonly drops: DropCounter;
+  /** Log entries accepted per call id (calls that ended too: their timers may still log). */
+  private readonly logCounts = new Map<number, number>();
   readonly ready: Promise<void>;
 
   constructor(private readonly port: MessagePort, private readonly options: WorkerLinkOptions) {
@@ -80,11 +98,14 @@ export class WorkerLink {
     };
     let onReady!: () => void;
     this.ready = new Promise((resolve) => { onReady = resolve; });
+    this.limits = { ...DEFAULT_GUARD_LIMITS, maxMessageBytes: options.maxMessageBytes() };
+    this.drops = new DropCounter(this.limits);
     port.onmessage = (event: MessageEvent<WorkerMessage>) => {
-      // The worker runs user code, which could post anything through a patched prototype: trust nothing.
-      if (event.data === null || typeof event.data !== 'object') return;
-      if (event.data.type === 'ready') onReady();
-      else this.receive(event.data);
+      // The worker runs user code, which can post anything on this port: trust nothing (message-guard.ts).
+      const message = readWorkerMessage(event);
+      if (!message) this.dropped('it sent messages the app does not expect');
+      else if (message.type === 'ready') onReady();
+      else this.receive(message);
     };
   }
 
@@ -97,11 +118,15 @@ export class WorkerLink {
     const id = this.nextId++;
     return new Promise<Reply>((resolve, reject) => {
       const call: Pending = {
-        id, label: options.label, toolCallId: options.toolCallId, onUpdate: options.onUpdate,
-        waits: 0, remainingMs: this.options.timeoutMs(), resolve, reject,
+        id, kind: message.type, label: options.label, toolCallId: options.toolCallId, onUpdate: options.onUpdate,
+        updates: 0, fsRequests: 0, waits: 0, remainingMs: this.options.timeoutMs(), resolve, reject,
       };
+      this.drops.requestSent();
       if (options.signal) {
-        const onAbort = () => this.post({ type: 'abort', id });
+        const onAbort = () => {
+          this.post({ type: 'abort', id });
+          call.abortGrace ??= setTimeout(() => this.abortIgnored(call), ABORT_GRACE_MS);
+        };
         options.signal.addEventListener('abort', onAbort, { once: true });
         call.cleanup = () => options.signal?.removeEventListener('abort', onAbort);
       }
@@ -178,7 +203,56 @@ export class WorkerLink {
   private finish(call: Pending): void {
     this.pending.delete(call.id);
     clearTimeout(call.timer);
+    clearTimeout(call.abortGrace);
     call.cleanup?.();
+  }
+
+  /** Stop was pressed and the call went on regardless (it ignores its signal): it ends now, with its worker. */
+  private abortIgnored(call: Pending): void {
+    if (!this.pending.has(call.id) || this.closed) return;
+    this.finish(call);
+    call.reject(new SandboxLinkError(
+      `${call.label} was aborted: it did not stop within ${ABORT_GRACE_MS / 1000} s of its abort signal, so its sandbox was ended and started again`,
+      'aborted',
+    ));
+    this.options.onMisbehaved(`${call.label} ignored its abort signal`);
+  }
+
+  /** A message was dropped; too many and the worker is ended (a flood costs the main thread even when dropped). */
+  private dropped(why: string, call?: Pending): void {
+    if (this.closed || !this.drops.drop()) return;
+    this.options.onMisbehaved(`${call ? `${call.label}: ` : 'its code: '}${why} (more than ${this.limits.maxDropped} were refused)`);
+  }
+
+  /** Ends a call with an error outcome from the host (the loop sees it as the tool's error, as pi would). */
+  private refuse(call: Pending, message: string): void {
+    this.finish(call);
+    call.resolve(call.kind === 'call'
+      ? { ok: false, message }
+      : { error: { kind: 'evaluation', message }, tools: [], hooks: { beforeToolCall: { kind: 'missing' }, afterToolCall: { kind: 'missing' } }, notes: [] });
+  }
+
+  /** One more log entry for `callId`; false past its allowance (with one warning saying so, on the call). */
+  private countLog(callId: number): boolean {
+    const count = (this.logCounts.get(callId) ?? 0) + 1;
+    this.logCounts.set(callId, count);
+    if (this.logCounts.size > 10_000) this.logCounts.delete(this.logCounts.keys().next().value!);
+    if (count === this.limits.maxLogsPerCall + 1) {
+      const call = this.pending.get(callId);
+      this.log(callId, 'warn', `${call?.label ?? 'A call'} sent more than ${this.limits.maxLogsPerCall} log messages; the app dropped the rest`);
+    }
+    return count <= this.limits.maxLogsPerCall;
+  }
+
+  private log(callId: number | undefined, level: SandboxLogEntry['level'], text: string, fromTimer: { toolCallId?: string } = {}): void {
+    const cut = text.length > this.limits.maxLogChars ? `${text.slice(0, this.limits.maxLogChars)}… (cut by the app)` : text;
+    try {
+      this.options.onLog?.({ level, text: cut, ...fromTimer, ...toolCallIdOf(this.pending.get(callId ?? -1)) });
+    } catch { /* the app's listener must not break the link */ }
+  }
+
+  private tooLarge(what: string): string {
+    return `${what} is too large to leave the sandbox (the limit is ${formatMegabytes(this.limits.maxMessageBytes)}); the app refused it`;
   }
 
   private runBudget(call: Pending): void {
@@ -247,27 +321,49 @@ export class WorkerLink {
       case 'settled':
       case 'evaluated': {
         const call = this.pending.get(message.id);
-        if (!call) return;
+        // Only the request's own kind of answer, and only while it is awaited.
+        if (!call || call.kind !== (message.type === 'settled' ? 'call' : 'evaluate')) return this.dropped('it answered requests the app did not send');
+        const value = message.type === 'settled' ? message.outcome : message.report;
+        if (value === null || typeof value !== 'object') return this.refuse(call, `${call.label} sent a malformed answer out of the sandbox`);
+        if (!fitsLimit(value, this.limits)) return this.refuse(call, this.tooLarge(`The answer of ${call.label}`));
         this.finish(call);
-        call.resolve(message.type === 'settled' ? message.outcome : message.report);
+        call.resolve(value);
         return;
       }
-      case 'update':
-        try { this.pending.get(message.id)?.onUpdate?.(message.partial); } catch { /* the loop's listener must not break the link */ }
+      case 'update': {
+        const call = this.pending.get(message.id);
+        if (!call || call.kind !== 'call' || !call.onUpdate) return this.dropped('it sent updates for no running call');
+        if (++call.updates > this.limits.maxUpdatesPerCall) {
+          return this.refuse(call, `${call.label} sent more than ${this.limits.maxUpdatesPerCall} updates out of the sandbox; the app ended the call`);
+        }
+        if (!fitsLimit(message.partial, this.limits)) {
+          this.log(call.id, 'error', `${this.tooLarge(`An onUpdate partial result of ${call.label}`)}. It was not shown.`);
+          return this.dropped('it sent updates that are too large', call);
+        }
+        try { call.onUpdate(message.partial); } catch { /* the loop's listener must not break the link */ }
         return;
-      case 'log':
-        try {
-          const level = message.level === 'warn' || message.level === 'error' ? message.level : 'log';
-          const fromTimer = typeof message.toolCallId === 'string' ? { toolCallId: message.toolCallId } : {};
-          this.options.onLog?.({ level, text: String(message.text), ...fromTimer, ...toolCallIdOf(this.pending.get(message.callId ?? -1)) });
-        } catch { /* as above */ }
+      }
+      case 'log': {
+        const callId = typeof message.callId === 'number' ? message.callId : undefined;
+        const fromTimer = typeof message.toolCallId === 'string' ? { toolCallId: message.toolCallId } : {};
+        const level = message.level === 'warn' || message.level === 'error' ? message.level : 'log';
+        if (callId === undefined ? !this.drops.unattributedLog() : !this.countLog(callId)) return this.dropped('it sent too many log messages', this.pending.get(callId ?? -1));
+        this.log(callId, level, typeof message.text === 'string' ? message.text : '[a log message that is not text]', fromTimer);
         return;
+      }
       case 'pong':
         this.pings.get(message.id)?.();
         this.pings.delete(message.id);
         return;
       case 'fs': {
         const call = message.callId !== undefined ? this.pending.get(message.callId) : undefined;
+        if (call && ++call.fsRequests > this.limits.maxFsPerCall) {
+          return this.refuse(call, `${call.label} made more than ${this.limits.maxFsPerCall} file requests; the app ended the call`);
+        }
+        if (!fitsLimit(message.args, this.limits)) {
+          this.post({ type: 'fs-reply', requestId: message.requestId, ok: false, message: this.tooLarge(`The fs.${message.op} request`) });
+          return this.dropped('it sent file requests that are too large', call);
+        }
         this.waitStarted(call);
         const release = this.options.clock().hold(); // fs work is real async work: virtual time waits for it
         const fs = call?.toolCallId !== undefined ? this.options.fs?.forCall?.(call.toolCallId) ?? this.options.fs : this.options.fs;

@@ -16,6 +16,8 @@ export interface CallContext {
   findTool(fileId: string, name: string): FoundTool | undefined;
   findHooks(fileId: string): FoundHooks | undefined;
   findTurn(fileId: string): ((...args: unknown[]) => unknown) | undefined;
+  /** Cancels the timers a call set: a call that failed takes its leftover timers (a setInterval) with it. */
+  dropTimers(call: ActiveCall): void;
 }
 
 export const activeCalls = new Map<number, ActiveCall>();
@@ -120,6 +122,7 @@ export function handleCall(ctx: CallContext, msg: CallMessage): void {
     if (!call.active) return;
     call.active = false;
     activeCalls.delete(msg.id);
+    if (!outcome.ok) ctx.dropTimers(call);
     const sent = ctx.channel.post({ type: 'settled', id: msg.id, outcome });
     if (!sent.ok) ctx.channel.post({ type: 'settled', id: msg.id, outcome: { ok: false, message: `The result could not leave the sandbox: ${sent.message}` } });
   };
@@ -135,6 +138,7 @@ export function handleCall(ctx: CallContext, msg: CallMessage): void {
     pending = Promise.reject(error);
   }
   pending.then(settle, (error: unknown) => {
+    // A thrown Proxy whose traps throw still settles the call: userFrame and thrownMessage never throw.
     const frame = userFrame(error);
     settle({ ok: false, message: thrownMessage(error), ...(frame ? { frame } : {}) });
   });

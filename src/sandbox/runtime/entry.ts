@@ -2,7 +2,8 @@
 // through the sandbox frame, then evaluates tool modules and runs calls into them.
 import type { HostMessage, ModuleReport } from '../protocol.ts';
 import { activeCalls, handleCall } from './calls.ts';
-import { WorkerChannel } from './channel.ts';
+import { WorkerChannel, type ActiveCall } from './channel.ts';
+import { disableWorkerClose } from './worker-close.ts';
 import { collectHooks, collectTools, collectTurn, type FoundHooks, type FoundTool } from './collect-exports.ts';
 import { installConsole } from './console.ts';
 import { isSyntaxProbe, runModule } from './evaluate-module.ts';
@@ -50,6 +51,7 @@ function start(port: MessagePort): void {
   installGlobals(bridge);
   installTimeGlobals(timers, time);
   installConsole(channel);
+  disableWorkerClose(() => channel.current?.label);
 
   const scope = globalThis as unknown as WorkerScope;
   // Errors from stray timers or unawaited promises in user code: shown as console errors, never fatal.
@@ -69,6 +71,7 @@ function start(port: MessagePort): void {
     findTool: (fileId: string, name: string) => modules.get(fileId)?.tools.find((t) => t.name === name),
     findHooks: (fileId: string) => modules.get(fileId)?.hooks,
     findTurn: (fileId: string) => modules.get(fileId)?.turn,
+    dropTimers: (call: ActiveCall) => timers.dropOwner(call),
   };
 
   async function evaluate(msg: Extract<HostMessage, { type: 'evaluate' }>): Promise<ModuleReport> {

@@ -32,7 +32,8 @@ async function lineOffset(): Promise<number> {
 
 /** The first stack frame inside an evaluated module, in that module's own line/column numbers. */
 export function userFrame(error: unknown): { fileId: string; line: number; column: number } | undefined {
-  const stack = error instanceof Error ? String(error.stack ?? '') : '';
+  let stack = '';
+  try { stack = error instanceof Error ? String(error.stack ?? '') : ''; } catch { /* a Proxy whose traps throw */ }
   for (const line of stack.split('\n')) {
     const match = /(tool-\d+\.js):(\d+):(\d+)\)?\s*$/.exec(line);
     const fileId = match ? urls.get(match[1]) : undefined;

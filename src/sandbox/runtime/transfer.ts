@@ -99,18 +99,33 @@ export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** The text pi shows for a thrown value: an Error's message, else String(value). */
+/** Said for a thrown value that throws when read (a Proxy whose traps throw). */
+export const UNREADABLE_THROWN = 'a value was thrown that could not be read (reading it threw again)';
+
+/** The text pi shows for a thrown value: an Error's message, else String(value). Never throws. */
 export function thrownMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  try {
+    if (error instanceof Error) return String(error.message);
+  } catch {
+    return UNREADABLE_THROWN;
+  }
   try {
     return String(error);
   } catch {
-    return Object.prototype.toString.call(error);
+    try {
+      return Object.prototype.toString.call(error);
+    } catch {
+      return UNREADABLE_THROWN;
+    }
   }
 }
 
-/** How an evaluation error reads in a diagnostic: `ReferenceError: x is not defined`. */
+/** How an evaluation error reads in a diagnostic: `ReferenceError: x is not defined`. Never throws. */
 export function describeThrown(error: unknown): string {
-  if (error instanceof Error) return `${error.name || 'Error'}: ${error.message}`;
+  try {
+    if (error instanceof Error) return `${String(error.name) || 'Error'}: ${String(error.message)}`;
+  } catch {
+    return `Uncaught ${UNREADABLE_THROWN}`;
+  }
   return `Uncaught ${thrownMessage(error)}`;
 }

@@ -1,0 +1,314 @@
+// Fault probes for the sandbox, in real Chromium over the built app: tool code that takes the worker's port and
+// posts past the worker's limits, calls that ignore Stop, leftover timers, self.close(), a thrown Proxy, memory
+// exhausted in the sandbox (the tab goes down: the next load starts safe), and long tool-call arguments recorded.
+// Each test says what the user gets: the fault refused cleanly, or the app degraded in a named way.
+import { expect, test, type Page } from '@playwright/test';
+import { createStarterWorkspace } from '../../src/core/examples/index.ts';
+import { chromiumLaunchOptions } from '../support/browser-launch.ts';
+import { openApp, replaceEditorText, selectTool } from './support.ts';
+
+/** Module code that captures the worker's port to the host (and the running call's id) from a console.log. */
+const STEAL_PORT = `
+function stealPort() {
+  const original = MessagePort.prototype.postMessage;
+  let port, callId;
+  MessagePort.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === "log" && !port) { port = this; callId = message.callId; }
+    return original.call(this, message, ...rest);
+  };
+  console.log("stealing");
+  MessagePort.prototype.postMessage = original;
+  return { port, callId };
+}
+`;
+
+/** An `echo` tool whose execute body is `body` (with `args`, `signal`, `onUpdate` and `stealPort()` in scope). */
+function echoTool(body: string, top = ''): string {
+  return `import { Type } from "@earendil-works/pi-ai";
+${STEAL_PORT}
+${top}
+export default {
+  name: "echo",
+  label: "Echo",
+  description: "Probe tool.",
+  parameters: Type.Object({ text: Type.String() }, { additionalProperties: true }),
+  async execute(_toolCallId, args, signal, onUpdate) {
+${body}
+  },
+};
+`;
+}
+
+const result = (page: Page) => page.getByTestId('try-it-result');
+const resultText = (page: Page) => page.getByTestId('try-it-text');
+
+/** Opens the app with the echo tool replaced by `source` and Try it open. */
+async function withEcho(page: Page, source: string): Promise<void> {
+  await openApp(page);
+  await selectTool(page, 'echo');
+  await replaceEditorText(page, source);
+  await page.getByTestId('try-it-toggle').click();
+}
+
+async function tryEcho(page: Page, args: object): Promise<void> {
+  await page.getByTestId('try-it-args').fill(JSON.stringify(args));
+  await page.getByTestId('try-it-run').click();
+}
+
+/** How long the main thread was blocked at most while `during` ran (a 50 ms heartbeat's worst gap). */
+async function worstPause(page: Page, during: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __gap: number; __beat: ReturnType<typeof setInterval> };
+    let last = performance.now();
+    w.__gap = 0;
+    w.__beat = setInterval(() => { const now = performance.now(); w.__gap = Math.max(w.__gap, now - last); last = now; }, 50);
+  });
+  await during();
+  return page.evaluate(() => {
+    const w = window as unknown as { __gap: number; __beat: ReturnType<typeof setInterval> };
+    clearInterval(w.__beat);
+    return w.__gap;
+  });
+}
+
+/** The echo tool answers again: the sandbox works after the fault. */
+async function nextRunWorks(page: Page): Promise<void> {
+  await tryEcho(page, { text: 'again' });
+  await expect(resultText(page)).toHaveText('fine: again', { timeout: 20_000 });
+}
+
+const FINE = 'return { content: [{ type: "text", text: "fine: " + args.text }], details: {} };';
+
+test.describe('forged messages on the worker\'s port', () => {
+  test('a forged 60 MB result → refused cleanly', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    if (args.text === "forge") {
+      const { port, callId } = stealPort();
+      port.postMessage({ type: "settled", id: callId, outcome: { ok: true, value: { content: [{ type: "text", text: "x".repeat(60e6) }] } } });
+      await new Promise(() => {});
+    }
+    ${FINE}`));
+    await tryEcho(page, { text: 'forge' });
+    await expect(result(page)).toHaveAttribute('data-ok', 'false', { timeout: 20_000 });
+    await expect(resultText(page)).toContainText('The answer of Tool "echo" is too large to leave the sandbox (the limit is 8.0 MB); the app refused it');
+    await nextRunWorks(page);
+  });
+
+  test('200,000 forged log messages → degraded: the flooding sandbox is ended, the page stays responsive', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    if (args.text === "flood") {
+      const { port, callId } = stealPort();
+      for (let i = 0; i < 200000; i++) port.postMessage({ type: "log", callId, level: "log", text: "spam " + i });
+      await new Promise(() => {});
+    }
+    ${FINE}`));
+    const pause = await worstPause(page, async () => {
+      await tryEcho(page, { text: 'flood' });
+      await expect(resultText(page)).toContainText('Tool "echo": it sent too many log messages', { timeout: 20_000 });
+    });
+    expect(pause).toBeLessThan(3000);
+    await nextRunWorks(page);
+  });
+
+  test('a forged answer for a call the host is not waiting for → refused cleanly', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    const { port, callId } = stealPort();
+    port.postMessage({ type: "settled", id: callId + 7, outcome: { ok: true, value: { content: [{ type: "text", text: "forged" }] } } });
+    port.postMessage({ type: "evaluated", id: callId, report: { tools: [] } });
+    ${FINE}`));
+    await tryEcho(page, { text: 'real' });
+    await expect(resultText(page)).toHaveText('fine: real');
+  });
+
+  test('20,000 forged updates → refused cleanly: the call ends at the host\'s limit', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    if (args.text === "updates") {
+      const { port, callId } = stealPort();
+      for (let i = 0; i < 20000; i++) port.postMessage({ type: "update", id: callId, partial: { content: [{ type: "text", text: "u" + i }], details: {} } });
+      await new Promise(() => {});
+    }
+    ${FINE}`));
+    await tryEcho(page, { text: 'updates' });
+    await expect(resultText(page)).toContainText('Tool "echo" sent more than 10050 updates out of the sandbox; the app ended the call', { timeout: 30_000 });
+    await nextRunWorks(page);
+  });
+
+  test('a forged message carrying a port → refused cleanly: it never reaches the app', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    const { port, callId } = stealPort();
+    const extra = new MessageChannel();
+    port.postMessage({ type: "settled", id: callId, outcome: { ok: true, value: { content: [{ type: "text", text: "via a port" }] } } }, [extra.port1]);
+    ${FINE}`));
+    await tryEcho(page, { text: 'real' });
+    await expect(resultText(page)).toHaveText('fine: real');
+  });
+});
+
+test.describe('calls that misbehave', () => {
+  test('Stop on a call that ignores its signal (sleep(1e9)) → degraded: its sandbox is ended after 1 s, the next run works', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    if (args.text === "hang") { while (true) await sleep(1e9); }
+    ${FINE}`));
+    await tryEcho(page, { text: 'hang' });
+    await expect(page.getByTestId('try-it-stop')).toBeVisible();
+    await page.waitForTimeout(300);
+    const stopped = Date.now();
+    await page.getByTestId('try-it-stop').click();
+    await expect(resultText(page)).toContainText('Tool "echo" was aborted: it did not stop within 1 s of its abort signal', { timeout: 10_000 });
+    expect(Date.now() - stopped).toBeLessThan(4000);
+    await nextRunWorks(page);
+  });
+
+  test('Stop on an endless synchronous loop → degraded: ended after the 1 s grace, not the 5 s timeout', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    if (args.text === "spin") { await sleep(10); while (true) {} }
+    ${FINE}`));
+    await tryEcho(page, { text: 'spin' });
+    await page.waitForTimeout(300);
+    const stopped = Date.now();
+    await page.getByTestId('try-it-stop').click();
+    await expect(resultText(page)).toContainText('was aborted: it did not stop within 1 s', { timeout: 10_000 });
+    expect(Date.now() - stopped).toBeLessThan(4000);
+    await nextRunWorks(page);
+  });
+
+  test('a setInterval left by a call that failed → refused cleanly: it dies with its call', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    if (args.text === "leak") {
+      globalThis.ticks = 0;
+      setInterval(() => { globalThis.ticks++; }, 10);
+      await sleep(50);
+      throw new Error("failed after starting an interval");
+    }
+    return { content: [{ type: "text", text: "ticks " + globalThis.ticks }], details: {} };`));
+    await tryEcho(page, { text: 'leak' });
+    await expect(resultText(page)).toHaveText('failed after starting an interval');
+    await tryEcho(page, { text: 'read' });
+    await expect(resultText(page)).toContainText('ticks ');
+    const first = await resultText(page).textContent();
+    await page.waitForTimeout(500);
+    await tryEcho(page, { text: 'read' });
+    await expect(resultText(page)).toHaveText(first!);
+  });
+
+  test('self.close() in one call → refused cleanly: that call takes the blame, the next one works at once', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    if (args.text === "close") self.close();
+    ${FINE}`));
+    await tryEcho(page, { text: 'close' });
+    await expect(resultText(page)).toContainText('Tool "echo" called self.close()');
+    const started = Date.now();
+    await tryEcho(page, { text: 'again' });
+    await expect(resultText(page)).toHaveText('fine: again');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  test('a thrown Proxy whose traps throw → refused cleanly: an unreadable thrown value, not a hang', async ({ page }) => {
+    await withEcho(page, echoTool(`
+    const trap = () => { throw new Error("trap"); };
+    throw new Proxy({}, { get: trap, getPrototypeOf: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });`));
+    const started = Date.now();
+    await tryEcho(page, { text: 'x' });
+    await expect(resultText(page)).toHaveText('a value was thrown that could not be read (reading it threw again)');
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+});
+
+/** Top-level code that fills the heap until the engine gives up. */
+const MEMORY_HOG = 'const hog = []; while (true) hog.push(new Array(1e6).fill(1.5));\n';
+
+test.describe('memory exhausted by tool code', () => {
+  const starter = createStarterWorkspace();
+
+  test('top-level code that exhausts memory → degraded: the tab goes down once, the next load starts safe and loses nothing', async ({ context }) => {
+    const hogTool = { id: 'hog-id', name: 'hog', kind: 'typescript', source: echoTool(FINE, MEMORY_HOG).replace('name: "echo"', 'name: "hog"') };
+    const record = { revision: 3, writer: 'other-tab', savedAt: 1_700_000_000_000, workspace: { tools: [...starter.tools, hogTool], hooks: starter.hooks, settings: starter.settings } };
+    const first = await context.newPage();
+    await first.goto('/favicon.svg');
+    await first.evaluate((value) => new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('pi-playground');
+      open.onupgradeneeded = () => open.result.createObjectStore('kv');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('kv', 'readwrite');
+        tx.objectStore('kv').put(value, 'workspace:default');
+        tx.oncomplete = () => { open.result.close(); resolve(); };
+      };
+    }), record);
+    const crashed = first.waitForEvent('crash', { timeout: 60_000 });
+    await first.goto('/?welcome=0');
+    await crashed;
+
+    const next = await context.newPage();
+    await next.goto('/?welcome=0');
+    await expect(next.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+    const banner = next.getByTestId('safe-start');
+    await expect(banner).toBeVisible();
+    await expect(banner.locator('[data-testid="safe-start-file"][data-id="hog-id"]')).toHaveAttribute('data-suspect', 'true');
+    // The good tools open one by one and work; the workspace (the hog included) is all there.
+    await banner.locator('[data-testid="safe-start-file"][data-id="' + starter.tools[0].id + '"]').getByTestId('safe-start-open').click();
+    await selectTool(next, starter.tools[0].name);
+    await expect(next.getByTestId('schema-json')).toBeVisible();
+    await expect(next.getByTestId('tool-item').filter({ hasText: 'hog' })).toHaveCount(1);
+    await next.reload();
+    await expect(next.getByTestId('safe-start')).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('memory exhausted in execute → degraded: the tab goes down, the next load evaluates as usual', async ({ page, context }) => {
+    await withEcho(page, echoTool(`if (args.text === "hog") { ${MEMORY_HOG} }\n    ${FINE}`));
+    const crashed = page.waitForEvent('crash', { timeout: 60_000 });
+    await tryEcho(page, { text: 'hog' });
+    await crashed;
+    const next = await context.newPage();
+    await openApp(next);
+    await expect(next.getByTestId('safe-start')).toHaveCount(0);
+  });
+});
+
+test.describe('memory exhausted where the browser gives sandboxed frames their own process', () => {
+  const base = chromiumLaunchOptions();
+  test.use({ launchOptions: { ...base, args: [...base.args, '--enable-features=IsolateSandboxedIframes'] } });
+
+  test('memory exhausted in execute → degraded: only the sandbox ends, the app says so, the next run works', async ({ page }) => {
+    let pageCrashed = false;
+    page.on('crash', () => { pageCrashed = true; });
+    await withEcho(page, echoTool(`if (args.text === "hog") { ${MEMORY_HOG} }\n    ${FINE}`));
+    await tryEcho(page, { text: 'hog' });
+    await expect(result(page)).toHaveAttribute('data-ok', 'false', { timeout: 30_000 });
+    await expect(resultText(page)).toContainText('the sandbox was stuck');
+    expect(pageCrashed).toBe(false);
+    await nextRunWorks(page);
+  });
+});
+
+test.describe('long tool-call arguments', () => {
+  test('a tool call with 256 KB of arguments → refused cleanly: it records in seconds', async ({ page }) => {
+    await openApp(page);
+    const text = 'a'.repeat(256 * 1024);
+    const started = Date.now();
+    const outcome = await page.evaluate(async (long) => {
+      const api = (window as unknown as { piPlayground: { loadScenario(ref: unknown): Promise<{ ok: boolean; state: { recordings: { status: string }[] } }> } }).piPlayground;
+      return api.loadScenario({
+        title: 'Long arguments', prompt: 'Echo this',
+        turns: [{ content: [{ type: 'toolCall', id: 'long', name: 'echo', arguments: { text: long } }] }, { content: 'Done.' }],
+      });
+    }, text);
+    expect(outcome.ok).toBe(true);
+    expect(outcome.state.recordings.map((r) => r.status)).toContain('done');
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});
+
+test('the sandbox\'s fs when IndexedDB never answers → degraded: the call gets the in-memory files within the bound', async ({ page }) => {
+  await page.addInitScript(() => {
+    const open = indexedDB.open.bind(indexedDB);
+    indexedDB.open = ((name: string, version?: number) => (name === 'pi-playground-fs' ? ({} as IDBOpenDBRequest) : open(name, version))) as typeof indexedDB.open;
+  });
+  await withEcho(page, echoTool(`
+    const names = await fs.list("/workspace");
+    return { content: [{ type: "text", text: "listed " + names.length }], details: {} };`));
+  const started = Date.now();
+  await tryEcho(page, { text: 'x' });
+  await expect(resultText(page)).toContainText('listed ', { timeout: 15_000 });
+  expect(Date.now() - started).toBeLessThan(12_000);
+});
