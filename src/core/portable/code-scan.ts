@@ -48,7 +48,13 @@ function group(tokens: CodeToken[], open: number): { inside: CodeToken[]; next: 
 }
 
 const written = (tokens: CodeToken[]) => {
-  const text = tokens.map((t) => (t.kind === 'string' ? JSON.stringify(t.value) : t.kind === 'template' ? `\`${t.value}\`` : t.value)).join(' ');
+  const word = (t: CodeToken | undefined) => t !== undefined && (t.kind === 'ident' || t.kind === 'number');
+  const spaced = new Set(['+', '-', '*', '/', '?', ':', '=', '|', '&']);
+  const text = tokens.map((t, i) => {
+    const shown = t.kind === 'string' ? JSON.stringify(t.value) : t.kind === 'template' ? `\`${t.value}\`` : t.value;
+    if (t.kind === 'punct' && spaced.has(t.value)) return ` ${shown} `;
+    return (word(t) && word(tokens[i - 1])) || (t.kind === 'punct' && t.value === ',') ? `${t.value === ',' ? '' : ' '}${shown}${t.value === ',' ? ' ' : ''}` : shown;
+  }).join('');
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
 /** A single string literal (or a template without expressions): its value; else null. */
