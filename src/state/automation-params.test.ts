@@ -53,8 +53,16 @@ describe('automation URL parameters', () => {
 describe('pane layouts', () => {
   it('normalises weights to percentages and writes them back in pane order', () => {
     const parsed = parseLayout('views:3, sidebar:1');
-    expect(parsed).toEqual({ ok: true, layout: { sidebar: 25, views: 75 } });
+    expect(parsed).toEqual({ ok: true, layout: { sidebar: 25, views: 75 }, adjusted: [] });
     expect(formatLayout(parsed.ok ? parsed.layout : {})).toBe('sidebar:25,views:75');
+  });
+
+  it('keeps every pane shown at least a ninth of the widest, and says so, however huge the weights', () => {
+    expect(parseLayout('editor:1e308,views:1e308')).toEqual({ ok: true, layout: { editor: 50, views: 50 }, adjusted: [] });
+    const parsed = parseLayout('editor:1e308,views:1');
+    expect(parsed).toMatchObject({ ok: true, layout: { editor: 90, views: 10 } });
+    expect(parsed.ok && parsed.adjusted).toEqual([expect.stringContaining('the size of "views" (1) is too small')]);
+    expect(parseAutomationParams('?layout=editor:1e308,views:1').problems).toEqual([expect.objectContaining({ param: 'layout', reason: expect.stringContaining('"views"') })]);
   });
 
   it('refuses unknown panes, missing sizes and repeats', () => {

@@ -47,8 +47,14 @@ function flag(value: string): boolean | null {
   return null;
 }
 
-/** `editor:40,views:60` → { editor: 40, views: 60 }; weights are normalised to percentages. */
-export function parseLayout(text: string): { ok: true; layout: PaneLayout } | { ok: false; reason: string } {
+/** A pane shown is at least this fraction of the widest one: `editor:1e308,views:1` must not collapse views. */
+const SMALLEST_SHARE = 1 / 9;
+
+/**
+ * `editor:40,views:60` → { editor: 40, views: 60 }; weights are normalised to percentages. A weight far smaller
+ * than the largest is raised to a ninth of it, and `adjusted` says so (the caller reports it as a problem).
+ */
+export function parseLayout(text: string): { ok: true; layout: PaneLayout; adjusted: string[] } | { ok: false; reason: string } {
   const layout: PaneLayout = {};
   const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
   if (parts.length === 0) return { ok: false, reason: 'expected pane:size pairs such as editor:40,views:60' };
@@ -60,9 +66,19 @@ export function parseLayout(text: string): { ok: true; layout: PaneLayout } | { 
     if (name in layout) return { ok: false, reason: `"${name}" is given twice` };
     layout[name as PaneId] = weight;
   }
+  // Scale by the largest first, so that huge weights (1e308 + 1e308) cannot add up to Infinity.
+  const largest = Math.max(...Object.values(layout));
+  const adjusted: string[] = [];
+  for (const pane of PANES) {
+    const weight = layout[pane];
+    if (weight === undefined) continue;
+    const share = weight / largest;
+    if (share < SMALLEST_SHARE) adjusted.push(`the size of "${pane}" (${weight}) is too small beside the largest (${largest}); shown at a ninth of it`);
+    layout[pane] = Math.max(share, SMALLEST_SHARE);
+  }
   const total = Object.values(layout).reduce((sum, weight) => sum + weight, 0);
   for (const pane of PANES) if (layout[pane] !== undefined) layout[pane] = Math.round((layout[pane]! / total) * 1000) / 10;
-  return { ok: true, layout };
+  return { ok: true, layout, adjusted };
 }
 
 /** The inverse of parseLayout, in pane order (`editor:40,views:60`). */
@@ -136,7 +152,10 @@ export function parseAutomationParams(search: string | URLSearchParams): ParsedP
     const parsed = parseLayout(layout);
     if (!parsed.ok) problem('layout', layout, parsed.reason);
     else if (focus) problem('layout', layout, 'ignored: focus shows one panel alone');
-    else params.layout = parsed.layout;
+    else {
+      params.layout = parsed.layout;
+      for (const reason of parsed.adjusted) problem('layout', layout, reason);
+    }
   }
   return { params, problems };
 }

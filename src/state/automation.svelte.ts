@@ -140,6 +140,7 @@ export class AutomationController {
     const text = typeof layout === 'string' ? layout : Object.entries(layout ?? {}).map(([pane, size]) => `${pane}:${size}`).join(',');
     const parsed = parseLayout(text);
     if (!parsed.ok) return this.#fail(parsed.reason);
+    for (const reason of parsed.adjusted) this.report(`layout=${text}: ${reason}`);
     this.presentation.setLayout(parsed.layout);
     return this.#ok();
   }

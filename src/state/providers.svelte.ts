@@ -11,6 +11,7 @@ import { findingPointer, toolsPointer } from './providers/request-paths.ts';
 import { memoized, tokenFiguresFor, type TokenFiguresResult } from './providers/token-figures.ts';
 import type { EncodingName } from '../core/tokens/method.ts';
 import type { Encodings } from '../core/tokens/tool-tokens.ts';
+import { measureSchema, type SchemaSize } from './providers/schema-size.ts';
 import { ToolStabilizer, type PanelTool } from './providers/stable-tools.ts';
 import type { ViewsState } from './views.svelte.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
@@ -31,6 +32,13 @@ export interface ExcludedTool {
   message: string;
   /** What is wrong at `path`, language-free (for the panel's words); absent when the tool itself is malformed. */
   detail?: SchemaProblem['detail'];
+}
+
+/** A tool too big to encode, lint and draw live (summarised with its size instead; runs still send it). */
+export interface OversizedTool {
+  toolName: string;
+  fileId: string;
+  size: SchemaSize;
 }
 
 export interface Highlight {
@@ -141,12 +149,27 @@ export class ProvidersState {
     return this.#stabilizer.update(files, (id) => this.evaluation.latestToolsFor(id));
   });
 
+  /**
+   * Tools past the panel's size limits (bytes, nodes or depth): measured without recursion, then left out of the
+   * encode and the lint so the page stays responsive; the panel says so with their size.
+   */
+  readonly oversized: OversizedTool[] = $derived(this.tools.flatMap((entry) => {
+    const size = measureSchema(entry.tool.parameters);
+    return size.over ? [{ toolName: entry.tool.name, fileId: entry.fileId, size }] : [];
+  }));
+
+  /** The tools encoded and linted: every tool but the oversized ones. */
+  readonly #drawnTools: PanelTool[] = $derived.by(() => {
+    const big = this.oversized;
+    return big.length === 0 ? this.tools : this.tools.filter((t) => !big.some((b) => b.fileId === t.fileId && b.toolName === t.tool.name));
+  });
+
   /** Tools whose schema no API can be sent, named with the pointer of the first problem. */
   readonly excluded: ExcludedTool[] = $derived.by(() => {
     const out: ExcludedTool[] = [];
     const engine = this.#engine;
     if (!engine) return out;
-    this.tools.forEach((entry, index) => {
+    this.#drawnTools.forEach((entry, index) => {
       const problem = engine.checkTool(entry.tool, index);
       if (problem) out.push({ toolName: entry.tool.name, fileId: entry.fileId, path: problem.path, message: problem.message, ...(problem.detail ? { detail: problem.detail } : {}) });
     });
@@ -156,7 +179,7 @@ export class ProvidersState {
   /** What the conversation is built from; the same object while nothing in it changed. */
   readonly input: ConversationInput = $derived.by(() => {
     const bad = new Set(this.excluded.map((e) => e.toolName));
-    const tools = this.tools.filter((t) => !bad.has(t.tool.name)).map((t) => t.tool);
+    const tools = this.#drawnTools.filter((t) => !bad.has(t.tool.name)).map((t) => t.tool);
     const next = { systemPrompt: this.workspace.settings.systemPrompt, userPrompt: this.userPrompt, tools, texts: this.#texts };
     const previous = this.#previousInput;
     if (previous && previous.systemPrompt === next.systemPrompt && previous.userPrompt === next.userPrompt && previous.texts === next.texts
@@ -186,7 +209,7 @@ export class ProvidersState {
     if (!engine) return [];
     const started = performance.now();
     this.#workStart ??= started;
-    const findings = engine.lintTools(this.tools.map((t) => t.tool), this.variants);
+    const findings = engine.lintTools(this.#drawnTools.map((t) => t.tool), this.variants);
     this.#lintRuns++;
     performance.measure?.('pi:providers-lint', { start: started, duration: performance.now() - started });
     return findings;

@@ -1,6 +1,7 @@
 // What an incoming workspace holds, for the trust prompt: each tool file with the tools its text declares, the
 // scenarios, the hooks and settings, and which parts would run code once trusted. Built from text alone; nothing
 // is evaluated.
+import { scanCode, type CodeScan } from './code-scan.ts';
 import { summarizeToolSource, type DeclaredTool } from './source-summary.ts';
 import { isRecord, type PortableWorkspace } from './workspace-shape.ts';
 
@@ -9,7 +10,10 @@ export interface ToolFilePreview {
   /** The file's name in the tool list. */
   name: string;
   kind: 'typescript' | 'json-schema';
+  /** Names and descriptions as written in the text; the code may compute others when it runs. */
   declared: DeclaredTool[];
+  /** What the code imports and would reach, by a static scan (undefined for JSON Schema files: no code). */
+  scan?: CodeScan;
   lines: number;
   source: string;
 }
@@ -23,7 +27,7 @@ export interface ScenarioPreview {
   title?: string;
   turns?: number;
   /** Its code turns (1-based turn number and module source): code that runs once the workspace is trusted. */
-  codeTurns?: { turn: number; code: string }[];
+  codeTurns?: { turn: number; code: string; scan: CodeScan }[];
 }
 
 export interface WorkspacePreview {
@@ -32,6 +36,7 @@ export interface WorkspacePreview {
   /** Lines of the hooks file (0 = no hooks). */
   hookLines: number;
   hooks: string;
+  hooksScan: CodeScan;
   toolExecution: 'parallel' | 'sequential';
   systemPrompt: string;
   /** pi's built-in coding tools the workspace turns on, if any. */
@@ -53,7 +58,7 @@ function scenariosOf(value: unknown): ScenarioPreview[] {
       if (isRecord(file) && typeof file.title === 'string' && file.title.trim()) preview.title = file.title;
       if (isRecord(file) && Array.isArray(file.turns)) {
         preview.turns = file.turns.length;
-        const code = file.turns.flatMap((turn, i) => (isRecord(turn) && typeof turn.code === 'string' ? [{ turn: i + 1, code: turn.code }] : []));
+        const code = file.turns.flatMap((turn, i) => (isRecord(turn) && typeof turn.code === 'string' ? [{ turn: i + 1, code: turn.code, scan: scanCode(turn.code) }] : []));
         if (code.length) preview.codeTurns = code;
       }
     } catch { /* a scenario with errors still has its name */ }
@@ -69,10 +74,12 @@ export function previewWorkspace(workspace: PortableWorkspace): WorkspacePreview
     tools: workspace.tools.map((file) => ({
       id: file.id, name: file.name, kind: file.kind, lines: lineCount(file.source), source: file.source,
       declared: summarizeToolSource(file.kind, file.source, `${file.name}.json`),
+      ...(file.kind === 'typescript' ? { scan: scanCode(file.source) } : {}),
     })),
     scenarios: scenariosOf(extra.scenarios),
     hookLines: lineCount(workspace.hooks),
     hooks: workspace.hooks,
+    hooksScan: scanCode(workspace.hooks),
     toolExecution: workspace.settings.toolExecution,
     systemPrompt: workspace.settings.systemPrompt,
     codingTools: coding,
