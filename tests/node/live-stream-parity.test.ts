@@ -22,9 +22,10 @@ beforeAll(async () => {
 afterAll(() => standIn.close());
 
 const parameters = Type.Object({ text: Type.String() });
-const echo: AgentTool<typeof parameters> = {
+// pi's AgentTool and ours take the same shape; `any` lets one object serve both loops.
+const echo: AgentTool<any> = {
   name: 'echo', label: 'Echo', description: 'Echoes a text.', parameters,
-  async execute(_id, { text }) { return { content: [{ type: 'text', text: `echo: ${text}` }], details: { length: text.length } }; },
+  async execute(_id, params) { const { text } = params as { text: string }; return { content: [{ type: 'text', text: `echo: ${text}` }], details: { length: text.length } }; },
 };
 
 /** Events as a user compares them: wall-clock stamps and response ids (counted by the stand-in) left out. */

@@ -23,7 +23,7 @@ export interface UnavailableProvider {
 type CatalogModule = Record<string, Record<string, Model>>;
 
 // One static import() per provider, so each catalog is its own chunk.
-const AVAILABLE: (LiveProvider & { load: () => Promise<CatalogModule> })[] = [
+const AVAILABLE: (LiveProvider & { load: () => Promise<unknown> })[] = [
   { id: 'anthropic', name: 'Anthropic', api: 'anthropic-messages', baseUrl: 'https://api.anthropic.com', load: () => import('@earendil-works/pi-ai/providers/anthropic.models') },
   { id: 'openai', name: 'OpenAI', api: 'openai-responses', baseUrl: 'https://api.openai.com/v1', load: () => import('@earendil-works/pi-ai/providers/openai.models') },
   { id: 'google', name: 'Google Gemini API', api: 'google-generative-ai', baseUrl: 'https://generativelanguage.googleapis.com/v1beta', load: () => import('@earendil-works/pi-ai/providers/google.models') },
@@ -55,7 +55,7 @@ export function findLiveProvider(id: string): LiveProvider | undefined {
 export async function loadProviderModels(providerId: string): Promise<Model[]> {
   const entry = AVAILABLE.find((p) => p.id === providerId);
   if (!entry) return [];
-  const module = await entry.load();
+  const module = (await entry.load()) as CatalogModule;
   const catalog = Object.values(module).find((value) => value && typeof value === 'object') ?? {};
   return Object.values(catalog)
     .filter((model) => isLiveApi(model.api))
