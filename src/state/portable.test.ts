@@ -46,7 +46,7 @@ describe('PortableState', () => {
     const shared = { ...sharedWorkspace(), [SCENARIOS_KEY]: { version: 1, items: [{ id: 'coded', name: 'Coded', text }] } } as Workspace;
     const before = workspace.snapshot();
     portable.receiveLink(createShareUrl('https://x.test/', { scope: 'workspace', workspace: shared }));
-    expect(portable.offer?.preview.scenarios).toEqual([{ id: 'coded', name: 'Coded', turns: 2, codeTurns: [{ turn: 2, code }] }]);
+    expect(portable.offer?.preview.scenarios).toEqual([{ id: 'coded', name: 'Coded', turns: 2, codeTurns: [{ turn: 2, code, scan: { computed: [], imports: [{ kind: 'static', line: 1, specifier: '@earendil-works/pi-ai/compat' }], network: [] } }] }]);
     // Nothing from the link is in the workspace (so nothing of it is evaluated) until the user opens it.
     expect(workspace.snapshot()).toEqual(before);
     await portable.accept();
@@ -54,7 +54,7 @@ describe('PortableState', () => {
     expect(runnable?.scenario.turns[1]).toEqual({ code, timing: { delayMs: 5 } });
     // And back out as a workspace file, code unchanged.
     portable.receiveWorkspaceFile('work.json', encodeWorkspaceFile(workspace.snapshot()));
-    expect(portable.offer?.preview.scenarios[0].codeTurns).toEqual([{ turn: 2, code }]);
+    expect(portable.offer?.preview.scenarios[0].codeTurns).toEqual([{ turn: 2, code, scan: { computed: [], imports: [{ kind: 'static', line: 1, specifier: '@earendil-works/pi-ai/compat' }], network: [] } }]);
     expect(parseScenarioDocument(portable.offer?.workspace[SCENARIOS_KEY])?.items[0].text).toBe(text);
   });
 
