@@ -3,7 +3,7 @@
 // store. Never automatic: only `count()` sends anything. A figure remembers the tool list it counted, so an edit
 // marks it as for an earlier version instead of passing it off as current.
 import type { ApiVariant, EncodeResult } from '../../core/providers/index.ts';
-import { countToolTokensExactly, type ExactCountApi, type ExactCountError } from '../../core/tokens/exact-count.ts';
+import type { ExactCountApi, ExactCountError } from '../../core/tokens/exact-count.ts';
 import { toolsPointer, valueAt } from './request-paths.ts';
 
 export type ExactCountEntry =
@@ -83,6 +83,8 @@ export class ExactTokensState {
     const key = this.keys.get(this.providerOf(variant));
     if (api !== variant.api || !input || !key) return;
     this.#set(variant.key, { status: 'counting' });
+    // Loaded on the first request: a count is only ever asked for, never needed for the first view.
+    const { countToolTokensExactly } = await import('../../core/tokens/exact-count.ts');
     const outcome = await countToolTokensExactly({
       api, modelId: variant.model.id, baseUrl: this.options.baseUrl?.(variant) ?? variant.model.baseUrl,
       tools: input.tools, betas: input.betas, key, fetch: this.options.fetch,
