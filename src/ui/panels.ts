@@ -4,10 +4,18 @@
 // first opens, so the first load carries only the shell (docs/decisions/ui-first-load-splitting.md).
 import type { ViewDefinition } from './shell/view-registry.ts';
 import SchemaView from './schema/SchemaView.svelte';
+import { loadEnglishArea } from './i18n/i18n.svelte.ts';
 
-// The panel's encoders come in parallel with it rather than after it has mounted.
+// The panel's encoders and its lint findings' words (a deferred message area) come in parallel with it rather
+// than after it has mounted.
 async function providersPanel() {
-  const [panel] = await Promise.all([import('./providers/ProvidersPanel.svelte'), import('../state/providers/engine.ts')]);
+  const [panel] = await Promise.all([import('./providers/ProvidersPanel.svelte'), import('../state/providers/engine.ts'), loadEnglishArea('lint')]);
+  return panel;
+}
+
+// A lesson's exhibits word lint findings too.
+async function lessonsPanel() {
+  const [panel] = await Promise.all([import('./lessons/LessonsPanel.svelte'), loadEnglishArea('lint')]);
   return panel;
 }
 
@@ -21,5 +29,5 @@ export const PANELS: ViewDefinition[] = [
   // A folder: the virtual filesystem, its snapshots and pi's coding tools for runs.
   { id: 'files', title: 'files.tab', icon: { path: 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2h8.5A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5z' }, load: () => import('./files/FilesPanel.svelte'), order: 60 },
   // An open book: the guided lessons of pi's tool chapter.
-  { id: 'lessons', title: 'lessons.tab', icon: { path: 'M12 6.5C10 5 7 4.5 3 5v13c4-.5 7 0 9 1.5 2-1.5 5-2 9-1.5V5c-4-.5-7 0-9 1.5zM12 6.5v13' }, load: () => import('./lessons/LessonsPanel.svelte'), order: 70 },
+  { id: 'lessons', title: 'lessons.tab', icon: { path: 'M12 6.5C10 5 7 4.5 3 5v13c4-.5 7 0 9 1.5 2-1.5 5-2 9-1.5V5c-4-.5-7 0-9 1.5zM12 6.5v13' }, load: lessonsPanel, order: 70 },
 ];

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG } from './catalog.ts';
-import { format, i18n, loadLocale, t } from './i18n.svelte.ts';
+import { DEFERRED_AREAS } from './catalog.ts';
+import { format, i18n, loadEnglishArea, loadLocale, t } from './i18n.svelte.ts';
 import { isUntranslated } from './untranslated.ts';
 
-// The Chinese table is a chunk of its own (catalog.ts); these tests read it.
-beforeAll(() => loadLocale('zh-CN'));
+// The Chinese table and the deferred areas' English are chunks of their own (catalog.ts); these tests read them.
+beforeAll(() => Promise.all([loadLocale('zh-CN'), ...DEFERRED_AREAS.map(loadEnglishArea)]));
 
 const sources = import.meta.glob<string>('/src/**/*.{ts,svelte}', { query: '?raw', import: 'default', eager: true });
 

@@ -2,13 +2,48 @@
 // `messages = defineMessages({ en: {...}, 'zh-CN': {...} })`. English comes with the page; the Chinese table is a
 // chunk of its own (chinese.ts), filled in by loadTable() before the UI switches to it. The build keeps only the
 // language asked for of each file (`?locale=`, scripts/vite-locale-split.ts), so the first load carries one.
-import { mergeTables, type MessageArea } from './define.ts';
+// A few areas shown only by code that is itself loaded later (the lint findings, the editor's completions and
+// reference) are deferred: their English comes with that code (loadArea), not with the page.
+import { mergeTables, type MessageArea, type MessageTable } from './define.ts';
 import type { Locale } from './i18n.svelte.ts';
 
-const english = import.meta.glob<{ messages: MessageArea }>('./messages/*.ts', { eager: true, query: { locale: 'en' } });
+const english = import.meta.glob<{ messages: MessageArea }>(
+  ['./messages/*.ts', '!./messages/lint.ts', '!./messages/editor-completions.ts', '!./messages/editor-reference.ts'],
+  { eager: true, query: { locale: 'en' } },
+);
+const deferredEnglish = import.meta.glob<{ messages: MessageArea }>(
+  ['./messages/lint.ts', './messages/editor-completions.ts', './messages/editor-reference.ts'],
+  { query: { locale: 'en' } },
+);
+
+export const DEFERRED_AREAS = ['lint', 'editor-completions', 'editor-reference'] as const;
+export type DeferredArea = (typeof DEFERRED_AREAS)[number];
 
 /** Every message by language; a language's table is empty until loadTable() has brought it. */
 export const CATALOG: MessageArea = { en: mergeTables(english, 'en'), 'zh-CN': {} };
+
+const areas = new Map<DeferredArea, Promise<void>>();
+
+/**
+ * Brings a deferred area's English into CATALOG (once; a failed load is forgotten so a later call tries again).
+ * A key already defined by another area is the same mistake mergeTables refuses, and throws here too.
+ */
+export function loadArea(area: DeferredArea): Promise<void> {
+  const file = `./messages/${area}.ts`;
+  let pending = areas.get(area);
+  if (!pending) {
+    pending = deferredEnglish[file]().then(
+      ({ messages }) => {
+        const table: MessageTable = messages.en;
+        for (const key of Object.keys(table)) if (key in CATALOG.en) throw new Error(`Message key "${key}" is defined twice (${file})`);
+        Object.assign(CATALOG.en, table);
+      },
+      (error: unknown) => { areas.delete(area); throw error; },
+    );
+    areas.set(area, pending);
+  }
+  return pending;
+}
 
 const loaded = new Set<Locale>(['en']);
 let chinese: Promise<void> | null = null;

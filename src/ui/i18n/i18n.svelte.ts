@@ -3,7 +3,7 @@
 // in ./messages/<area>.ts, both languages side by side; catalog.test.ts checks both have the same keys and that
 // every key the code uses exists, markup.test.ts that no component shows literal English. Only the English table
 // comes with the page; another language's table is loaded before the UI switches to it (catalog.ts).
-import { CATALOG, hasTable, loadTable } from './catalog.ts';
+import { CATALOG, hasTable, loadArea, loadTable, type DeferredArea } from './catalog.ts';
 
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -72,6 +72,15 @@ let tablesArrived = $state(0);
 export async function loadLocale(locale: Locale): Promise<void> {
   if (hasTable(locale)) return;
   await loadTable(locale);
+  tablesArrived++;
+}
+
+/**
+ * Brings a deferred area's English (catalog.ts). Modules that show those messages await it at their top level,
+ * so they are ready only with their texts and never show a bare key.
+ */
+export async function loadEnglishArea(area: DeferredArea): Promise<void> {
+  await loadArea(area);
   tablesArrived++;
 }
 

@@ -2,10 +2,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_TOOL_FIELDS, HOOK_EXPORTS, HOOK_RESULT_FIELDS, SCHEMA_OPTIONS, TOOL_GLOBALS, TYPE_BUILDERS } from '../editor/cm/completion-data.ts';
 import { CATALOG } from './catalog.ts';
-import { loadLocale, pickLocale, tIn, withoutLocaleParam } from './i18n.svelte.ts';
+import { loadEnglishArea, loadLocale, pickLocale, tIn, withoutLocaleParam } from './i18n.svelte.ts';
 
 // The Chinese table is a chunk of its own (catalog.ts); these tests read it.
-beforeAll(() => loadLocale('zh-CN'));
+// The Chinese table and the deferred English areas these words live in come as chunks of their own (catalog.ts).
+beforeAll(() => Promise.all([loadLocale('zh-CN'), loadEnglishArea('editor-completions'), loadEnglishArea('editor-reference')]));
 
 describe('the starting language', () => {
   const page = 'https://play.example/app/';

@@ -12,13 +12,14 @@ import { toStrictSchema } from '../../core/providers/shared/constrained-sampling
 import { checkParametersSchema } from '../../core/schema/schema-check.ts';
 import type { Tool } from '../../core/types.ts';
 import { CATALOG } from '../i18n/catalog.ts';
-import { i18n, loadLocale, tIn } from '../i18n/i18n.svelte.ts';
+import { i18n, loadEnglishArea, loadLocale, tIn } from '../i18n/i18n.svelte.ts';
 import FindingsList from './FindingsList.svelte';
 import { checkTool } from '../../core/providers/index.ts';
 import { findingFix, findingKey, findingMessage, schemaProblemText } from './finding-text.ts';
 
 // The Chinese table is a chunk of its own (catalog.ts); these tests read it.
-beforeAll(() => loadLocale('zh-CN'));
+// The Chinese table and the deferred English areas these words live in come as chunks of their own (catalog.ts).
+beforeAll(() => Promise.all([loadLocale('zh-CN'), loadEnglishArea('lint')]));
 
 type Schema = Record<string, unknown>;
 const tool = (name: string, parameters: unknown, extra: Partial<Tool> = {}): Tool => ({ name, description: 'Does a thing.', parameters, ...extra }) as Tool;

@@ -3,6 +3,8 @@ import { defineMessages } from '../define.ts';
 
 export const messages = defineMessages({
   en: {
+    'editor.reference.open': 'Reference',
+    'editor.reference.openHint': 'What tool code may import',
     'editor.problems.one': '1 problem',
     'editor.problems.other': '{count} problems',
     'editor.valid': 'Valid tool',
@@ -41,6 +43,8 @@ export const messages = defineMessages({
     'editor.try.preparePromise': 'prepareArguments returned a Promise; pi calls it synchronously and does not await it.',
   },
   'zh-CN': {
+    'editor.reference.open': '参考',
+    'editor.reference.openHint': '工具代码可以导入什么',
     'editor.problems.one': '1 个问题',
     'editor.problems.other': '{count} 个问题',
     'editor.valid': '工具有效',
