@@ -325,14 +325,26 @@ test('a schema nested 100,000 levels deep → refused cleanly: the tool’s file
   await expectIntact(page, [...starterNames, 'deep']);
 });
 
-test('a 10 MB string in a TypeScript tool schema → degraded: summarised, the page ready', async ({ page }) => {
+const longTextTool = (bytes: number) => `import { Type } from "typebox";\nexport default { name: "long_text", description: "Long.", parameters: Type.Object({ a: Type.String({ description: "${'y'.repeat(bytes)}" }) }), async execute() { return { content: [], details: {} }; } };\n`;
+
+test('a 5 MB string in a TypeScript tool schema → degraded: summarised, the page ready', async ({ page }) => {
   test.setTimeout(120_000);
-  const source = `import { Type } from "typebox";\nexport default { name: "long_text", description: "Long.", parameters: Type.Object({ a: Type.String({ description: "${'y'.repeat(10_000_000)}" }) }), async execute() { return { content: [], details: {} }; } };\n`;
-  await openWith(page, { id: 'long-id', name: 'long_text', kind: 'typescript', source });
+  await openWith(page, { id: 'long-id', name: 'long_text', kind: 'typescript', source: longTextTool(5_000_000) });
   const timing = await openProvidersTimed(page);
   await page.getByTestId('view-tab-providers').click();
   await expect(page.getByTestId('providers-oversized')).toHaveAttribute('data-over', 'bytes');
   expect(timing.clickWaitMs).toBeLessThan(1_000);
+  await expectIntact(page, [...starterNames, 'long_text']);
+});
+
+test('a 10 MB string in a TypeScript tool schema → refused cleanly: the tool names the sandbox\'s limit, the others work', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openWith(page, { id: 'long-id', name: 'long_text', kind: 'typescript', source: longTextTool(10_000_000) });
+  await page.getByTestId('tool-item').filter({ hasText: 'long_text' }).getByText('long_text', { exact: true }).click();
+  await expect(page.getByTestId('diagnostics')).toContainText('The answer of Evaluating long_text is too large to leave the sandbox (the limit is 8.0 MB)', { timeout: 60_000 });
+  await page.getByTestId('view-tab-providers').click();
+  await expect(page.getByTestId('providers-request')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('tool-item').filter({ hasText: starterNames[0] }).getByText(starterNames[0], { exact: true }).click();
   await expectIntact(page, [...starterNames, 'long_text']);
 });
 

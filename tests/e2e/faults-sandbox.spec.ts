@@ -143,15 +143,34 @@ test.describe('calls that misbehave', () => {
 });
 
 test.describe('memory exhausted by tool code', () => {
-  const starter = createStarterWorkspace();
+  // In this Chromium a worker that fills its heap does not take the tab down: it slows to a crawl in garbage
+  // collection until the host's deadline ends it. (The safe start covers a tab that does go down mid-evaluation;
+  // the probe below leaves the marker such a tab leaves; src/state/evaluation-safe-start.test.ts tests its rules.)
+  test('top-level code that exhausts memory → degraded: its evaluation is stopped and named, the others work, nothing is lost', async ({ page }) => {
+    test.setTimeout(90_000);
+    let pageCrashed = false;
+    page.on('crash', () => { pageCrashed = true; });
+    await withEcho(page, echoTool(FINE, MEMORY_HOG));
+    await expect(page.getByTestId('diagnostics')).toContainText('Evaluating echo did not finish within 5000 ms', { timeout: 30_000 });
+    expect(pageCrashed).toBe(false);
+    await selectTool(page, 'read_file');
+    await expect(page.getByTestId('schema-json')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+    await expect(page.getByTestId('safe-start')).toHaveCount(0);
+    await selectTool(page, 'echo');
+    await expect(page.getByTestId('editor')).toContainText('hog.push');
+  });
 
-  // fixme: the seeded load did not crash within 60 s in this run (not yet understood); the safe start itself is wired.
-  test.fixme('top-level code that exhausts memory → degraded: the tab goes down once, the next load starts safe and loses nothing', async ({ context }) => {
+  test('a tab that went down while evaluating → degraded: the next load starts safe, opens files one by one, loses nothing', async ({ context }) => {
+    const starter = createStarterWorkspace();
     const hogTool = { id: 'hog-id', name: 'hog', kind: 'typescript', source: echoTool(FINE, MEMORY_HOG).replace('name: "echo"', 'name: "hog"') };
     const record = { revision: 3, writer: 'other-tab', savedAt: 1_700_000_000_000, workspace: { tools: [...starter.tools, hogTool], hooks: starter.hooks, settings: starter.settings } };
     const first = await context.newPage();
     await first.goto('/favicon.svg');
+    // What a tab that went down mid-evaluation leaves: the workspace, and the marker naming the file it evaluated.
     await first.evaluate((value) => new Promise<void>((resolve, reject) => {
+      localStorage.setItem('pi-playground:evaluating', JSON.stringify({ since: Date.now(), files: [{ id: 'hog-id', name: 'hog' }] }));
       const open = indexedDB.open('pi-playground');
       open.onupgradeneeded = () => open.result.createObjectStore('kv');
       open.onerror = () => reject(open.error);
@@ -161,9 +180,7 @@ test.describe('memory exhausted by tool code', () => {
         tx.oncomplete = () => { open.result.close(); resolve(); };
       };
     }), record);
-    const crashed = first.waitForEvent('crash', { timeout: 60_000 });
-    await first.goto('/?welcome=0');
-    await crashed;
+    await first.close();
 
     const next = await context.newPage();
     await next.goto('/?welcome=0');
@@ -180,19 +197,20 @@ test.describe('memory exhausted by tool code', () => {
     await expect(next.getByTestId('safe-start')).toBeVisible({ timeout: 20_000 });
   });
 
-  test('memory exhausted in execute → degraded: the tab goes down, the next load evaluates as usual', async ({ page, context }) => {
+  test('memory exhausted in execute → degraded: the call is stopped and named, the page stays up, the next run works', async ({ page }) => {
+    let pageCrashed = false;
+    page.on('crash', () => { pageCrashed = true; });
     await withEcho(page, echoTool(`if (args.text === "hog") { ${MEMORY_HOG} }\n    ${FINE}`));
-    const crashed = page.waitForEvent('crash', { timeout: 60_000 });
     await tryEcho(page, { text: 'hog' });
-    await crashed;
-    const next = await context.newPage();
-    await openApp(next);
-    await expect(next.getByTestId('safe-start')).toHaveCount(0);
+    await expect(result(page)).toHaveAttribute('data-ok', 'false', { timeout: 30_000 });
+    await expect(resultText(page)).toContainText('the sandbox was stuck');
+    expect(pageCrashed).toBe(false);
+    await nextRunWorks(page);
   });
 });
 
 test.describe('long tool-call arguments', () => {
-  test('a tool call with 256 KB of arguments → refused cleanly: it records in seconds', async ({ page }) => {
+  test('a tool call with 256 KB of arguments → degraded: it records in seconds, not minutes', async ({ page }) => {
     await openApp(page);
     const text = 'a'.repeat(256 * 1024);
     const started = Date.now();
