@@ -20,6 +20,28 @@ export function unknownPhase(phase: string | undefined, phases: readonly string[
   return `unknown phase "${phase}" (phases: ${phases.join(', ')})`;
 }
 
+/**
+ * Why `target` is not a stepPhase target — nothing, or `{ callId }` or `{ callId, phase }` with strings — or null.
+ * Checked before anything moves: a string such as 'nope' must not read as "no target" and step the transport.
+ */
+export function stepTargetProblem(target: unknown, phases: readonly string[]): string | null {
+  const refuse = (got: string) => `stepPhase's target was ${got}; it must be left out, or be { callId } or { callId, phase } (phases: ${phases.join(', ')})`;
+  if (target === undefined) return null;
+  if (target === null || typeof target !== 'object' || Array.isArray(target)) return refuse(describe(target));
+  const { callId, phase } = target as { callId?: unknown; phase?: unknown };
+  if (callId !== undefined && typeof callId !== 'string') return refuse(`given a callId of ${describe(callId)}`);
+  if (phase !== undefined && typeof phase !== 'string') return refuse(`given a phase of ${describe(phase)}`);
+  if (phase !== undefined && callId === undefined) return refuse('given a phase without a callId');
+  const problem = unknownPhase(phase as string | undefined, phases);
+  return problem ? `stepPhase: ${problem}` : null;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (value === null || Array.isArray(value)) return value === null ? 'null' : 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
 /** The selection `request` names: in the recording with that label or id, else in `primary`. */
 export function selectionFor(
   request: SelectRequest, recordings: readonly Recording[], primary: Recording | null,

@@ -2,7 +2,7 @@
 // speed, compare, restart and select. Bad input is answered, never thrown; the tracker words every answer.
 import type { ToolPhase } from '../core/trace/types.ts';
 import type { AppState } from './context.ts';
-import { selectionFor, unknownCall, unknownPhase, type SelectRequest } from './automation-targets.ts';
+import { selectionFor, stepTargetProblem, unknownCall, type SelectRequest } from './automation-targets.ts';
 import { DEFAULT_WAIT_MS, type AutomationTracker } from './automation-tracker.svelte.ts';
 import type { ActionResult } from './automation-types.ts';
 import { until } from './automation-wait.svelte.ts';
@@ -54,6 +54,8 @@ export class TransportActions {
    * `{ callId, phase }`: the cursor goes to where that call next enters `phase` (`done`: its result), selecting it.
    */
   async stepPhase(target?: { callId?: string; phase?: string }): Promise<ActionResult> {
+    const refused = stepTargetProblem(target, CALL_PHASES);
+    if (refused) return this.tracker.fail(refused);
     return this.tracker.track(async () => {
       const { run } = this.app;
       if (!target?.callId) {
@@ -63,7 +65,7 @@ export class TransportActions {
       if (!(await this.#ensureRecorded())) return this.tracker.fail('nothing could be recorded');
       const primary = run.primary!;
       const callId = target.callId;
-      const problem = unknownCall(primary.events, callId) ?? unknownPhase(target.phase, CALL_PHASES);
+      const problem = unknownCall(primary.events, callId);
       if (problem) return this.tracker.fail(problem);
       run.select({ recordingId: primary.id, toolCallId: callId });
       if (target.phase === undefined) {

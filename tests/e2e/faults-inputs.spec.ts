@@ -144,7 +144,7 @@ test('automation called with wrong argument types → refused cleanly, state unc
     const calls: [string, unknown[]][] = [
       ['setSpeed', ['fast']], ['seek', ['later']], ['step', ['x']], ['stepBack', [{}]], ['select', [42]], ['setPanel', [null]],
       ['setLayout', [123]], ['setTheme', ['purple']], ['setLanguage', [{ code: 'fr' }]],
-      ['loadScenario', [null]], ['loadLesson', [undefined]], ['focus', [7]], ['setCompare', ['yes']], ['waitFor', ['soon', { timeoutMs: 10 }]],
+      ['loadScenario', [null]], ['loadLesson', [undefined]], ['focus', [7]], ['setCompare', ['yes']], ['stepPhase', [42]], ['waitFor', ['soon', { timeoutMs: 10 }]],
     ];
     const out: Record<string, { ok: boolean; error?: string; threw?: string }> = {};
     // waitFor answers a refusal with `reason`, every other action with `error`.
@@ -197,11 +197,16 @@ test('automation called before the app is ready → degraded: the call waits for
   expect(await names(page)).toEqual(starterNames);
 });
 
-test('automation stepPhase given a string instead of a target → broken: it acts as if given no target', async ({ page }) => {
-  test.fail(); // found by this probe, not fixed yet: the string is read as "no target" and the transport steps
+test('automation stepPhase given a string instead of a target → refused cleanly, naming the argument and what it may be', async ({ page }) => {
   await openApp(page);
-  const answer = await api(page, (a) => (a.stepPhase as unknown as (t: unknown) => Promise<{ ok: boolean }>)('nope'));
+  await api(page, async (a) => { await a.loadScenario('parallel-vs-sequential'); return a.waitFor('recorded'); });
+  const before = await api(page, (a) => a.getState());
+  const answer = await api(page, (a) => (a.stepPhase as unknown as (t: unknown) => Promise<{ ok: boolean; error?: string }>)('nope'));
   expect(answer.ok).toBe(false);
+  expect(answer.error).toMatch(/^stepPhase's target was "nope".*\{ callId \}.*\{ callId, phase \}.*execute.*done/);
+  const after = await api(page, (a) => a.getState());
+  expect({ shown: after.shownEvents, selection: after.selection }).toEqual({ shown: before.shownEvents, selection: before.selection });
+  await expectIntact(page);
 });
 
 test('automation asked for unknown panels, lessons, scenarios and calls → refused cleanly, naming them', async ({ page }) => {

@@ -121,6 +121,17 @@ describe('window.piPlayground', () => {
     expect(api.getState()).toEqual(before);
   });
 
+  it('refuses a stepPhase target that is not { callId, phase? }, naming the argument and what it may be', async () => {
+    const api = await start();
+    const before = api.getState();
+    const loose = api.stepPhase as unknown as (target: unknown) => ReturnType<PiPlaygroundApi['stepPhase']>;
+    const answers = [await loose('nope'), await loose(42), await loose({ callId: 7 }), await loose({ phase: 'execute' }), await loose({ callId: 'fetch', phase: 'nope' })];
+    for (const answer of answers) expect(answer).toMatchObject({ ok: false, error: expect.stringContaining('stepPhase') });
+    expect(answers[0]).toMatchObject({ error: expect.stringMatching(/target.*"nope".*callId.*phase/) });
+    expect(answers[4]).toMatchObject({ error: expect.stringMatching(/"nope".*validate.*done/) });
+    expect(api.getState()).toEqual(before);
+  });
+
   it('shows the panes a script asks for, one panel alone, and the user layout again', async () => {
     const api = await start();
     const laid = await api.setLayout('editor:40,views:60');
