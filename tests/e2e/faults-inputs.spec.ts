@@ -224,6 +224,42 @@ test('automation asked for unknown panels, lessons, scenarios and calls → refu
   await expectIntact(page);
 });
 
+test('scenario form numbers of 1e308, -5, a 31-digit seed and a text that is not a number → degraded: clamped or refused with a note naming the field, the run records', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('view-tab-scenario').click();
+  const form = page.getByTestId('scenario-form');
+  await expect(form).toBeVisible();
+  const field = (name: string) => form.getByRole('spinbutton', { name, exact: true });
+  const note = (name: string) => form.getByTestId('scenario-number-note').filter({ hasText: `${name}:` });
+
+  await field('Delay before each response (ms)').fill('1e308');
+  await expect(note('Delay before each response (ms)')).toHaveText(/^Delay before each response \(ms\): 1e308 is more than the largest allowed; 600000 is used/);
+  await field('Tokens per chunk, min').fill('-5');
+  await expect(note('Tokens per chunk, min')).toHaveText(/^Tokens per chunk, min: -5 is less than the smallest allowed; 1 is used/);
+  await field('Seed').fill('1' + '0'.repeat(30));
+  await expect(note('Seed')).toHaveText(/^Seed: 10{23}… is more than the largest allowed; 4294967295 is used/);
+  await field('Tokens per second').fill('50');
+  await expect(note('Tokens per second')).toHaveCount(0);
+  await field('Tokens per second').press('End');
+  await field('Tokens per second').pressSequentially('e'); // "50e" is no number: refused, 50 kept
+  await expect(note('Tokens per second')).toHaveText(/^Tokens per second: not a number; it was not applied/);
+  await field('Tokens per second').blur();
+  await expect(field('Tokens per second')).toHaveValue('50');
+  await expect(field('Delay before each response (ms)')).toHaveValue('600000');
+
+  // What is stored is what the fields now show, and a run of it records with a finite length.
+  await page.getByTestId('scenario-mode-json').click();
+  await expect(page.getByTestId('scenario-editor')).toContainText('"delayMs": 600000');
+  await expect(page.getByTestId('scenario-editor')).toContainText('"seed": 4294967295');
+  await expect(page.getByTestId('scenario-editor')).toContainText('"tokensPerSecond": 50');
+  await expect(page.getByTestId('scenario-editor')).not.toContainText('1e308');
+  const recorded = await api(page, async (a) => { await a.restart(); return a.waitFor('recorded', { timeoutMs: 30_000 }); });
+  expect(recorded.ok).toBe(true);
+  expect(recorded.state.durationMs).toBeGreaterThanOrEqual(600_000);
+  expect(recorded.state.durationMs).toBeLessThan(60 * 600_000);
+  await expectIntact(page);
+});
+
 // ------------------------------------------------------------------ big inputs
 
 /** Seeds the stored workspace (idb-keyval: `pi-playground`/`kv`) with the starter tools plus `tool`, then loads. */

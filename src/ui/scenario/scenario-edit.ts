@@ -115,10 +115,3 @@ export function move<T>(list: T[], from: number, delta: number): void {
   const [item] = list.splice(from, 1);
   list.splice(to, 0, item);
 }
-
-/** A number typed into a field: undefined when empty or not a number. */
-export function numberOf(text: string): number | undefined {
-  if (text.trim() === '') return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
-}

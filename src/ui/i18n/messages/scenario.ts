@@ -112,6 +112,10 @@ export const messages = defineMessages({
     'scenario.moment.turn': 'Turn number',
     'scenario.moment.call': 'Tool call',
     'scenario.moment.after': 'Then wait (ms)',
+    'scenario.number.max': '{field}: {typed} is more than the largest allowed; {value} is used.',
+    'scenario.number.min': '{field}: {typed} is less than the smallest allowed; {value} is used.',
+    'scenario.number.whole': '{field}: {typed} is not a whole number; {value} is used.',
+    'scenario.number.refused': '{field}: not a number; it was not applied.',
   },
   'zh-CN': {
     'scenario.tab': '场景',
@@ -223,5 +227,9 @@ export const messages = defineMessages({
     'scenario.moment.turn': '轮次编号',
     'scenario.moment.call': '工具调用',
     'scenario.moment.after': '然后等待（ms）',
+    'scenario.number.max': '{field}：{typed} 超过允许的最大值，已改用 {value}。',
+    'scenario.number.min': '{field}：{typed} 小于允许的最小值，已改用 {value}。',
+    'scenario.number.whole': '{field}：{typed} 不是整数，已改用 {value}。',
+    'scenario.number.refused': '{field}：不是数字，未应用。',
   },
 });
