@@ -103,7 +103,8 @@ export function parsePreferences(value: unknown): Preferences {
   if (!isRecord(value)) return { ...DEFAULT_PREFERENCES, panes: {} };
   const panes: Record<string, number> = {};
   if (isRecord(value.panes)) {
-    for (const [k, v] of Object.entries(value.panes)) if (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 10_000) panes[k] = v;
+    // Any stored number is kept: the shell draws it within the handle's range and reports what it clamped.
+    for (const [k, v] of Object.entries(value.panes)) if (typeof v === 'number') panes[k] = v;
   }
   const theme = value.theme === 'light' || value.theme === 'dark' ? value.theme : 'system';
   return {

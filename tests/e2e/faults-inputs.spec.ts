@@ -402,10 +402,14 @@ test('layout weights of 1e308 in a link → degraded: clamped, reported, no pane
   expect(both).toMatchObject({ ok: true, state: { layout: 'editor:50,views:50' } });
 });
 
-test('stored pane sizes out of range → degraded: drawn at the handle’s bounds, the editor visible', async ({ page }) => {
+test('stored pane sizes out of range → degraded: drawn at the handle’s bounds and reported in problems, the editor visible', async ({ page }) => {
   await openWith(page, { ...starter.tools[0], id: 'copy-id', name: 'copy' }, { theme: 'light', panes: { sidebar: 9_999, views: 9_999 } });
   const sidebar = await page.getByTestId('sidebar').boundingBox();
   expect(sidebar?.width).toBeLessThanOrEqual(421);
+  await expect.poll(() => api(page, (a) => a.getState().problems)).toEqual([
+    'stored pane size sidebar=9999: outside the resize handle\'s range (180–420 px); drawn at 420',
+    'stored pane size views=9999: outside the resize handle\'s range (300–960 px); drawn at 960',
+  ]);
   await expect(page.getByTestId('editor')).toBeVisible();
   const editor = await page.getByTestId('editor').boundingBox();
   expect(editor?.width).toBeGreaterThan(100);

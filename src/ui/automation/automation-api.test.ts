@@ -2,7 +2,8 @@
 // the UI then shows, the same calls give the same state, waits never need a sleep, and bad input is an answer.
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { mountApp, type MountedApp } from '../testing/mount-app.ts';
+import { createIdbStore } from '../../storage/idb-store.ts';
+import { mountApp, waitFor, type MountedApp } from '../testing/mount-app.ts';
 import type { PiPlaygroundApi } from './window-api.ts';
 
 const mounted: MountedApp[] = [];
@@ -130,6 +131,19 @@ describe('window.piPlayground', () => {
     expect(answers[0]).toMatchObject({ error: expect.stringMatching(/target.*"nope".*callId.*phase/) });
     expect(answers[4]).toMatchObject({ error: expect.stringMatching(/"nope".*validate.*done/) });
     expect(api.getState()).toEqual(before);
+  });
+
+  it('reports stored pane sizes out of range in problems, as drawn at the handle\'s bounds', async () => {
+    const store = createIdbStore({ dbName: `app-test-panes-${Date.now()}` });
+    await store.set('preferences', { theme: 'light', panes: { sidebar: 9_999, views: -5 } });
+    mounted.push(await mountApp({ store }));
+    const api = window.piPlayground!;
+    const problems = await waitFor(() => api.getState().problems.length === 2 && api.getState().problems, 'the pane problems');
+    expect(problems).toEqual([
+      'stored pane size sidebar=9999: outside the resize handle\'s range (180–420 px); drawn at 420',
+      'stored pane size views=-5: outside the resize handle\'s range (300–960 px); drawn at 300',
+    ]);
+    expect(document.querySelector<HTMLElement>('[data-testid="sidebar"]')!.getBoundingClientRect().width).toBeLessThanOrEqual(421);
   });
 
   it('shows the panes a script asks for, one panel alone, and the user layout again', async () => {
