@@ -1,17 +1,16 @@
 // The host's end of one worker: requests matched to replies by id, a wall-clock budget per request that pauses
-// while user code waits on a timer or fs, fs served on the host, the clock held while the worker computes
-// (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting, and one sleep on
-// the clock for the worker's next timer, which becomes a `tick` when the clock gets there.
+// while user code waits on a timer or fs, Stop's grace and the ping that tells a hung promise from a stuck worker,
+// the clock held while the worker computes (released when it reports `quiet`), so a VirtualClock only moves when
+// user code is waiting, and one sleep on the clock for the worker's next timer, which becomes a `tick` when the
+// clock gets there. What the worker sends about its requests is checked and routed by the inbox (worker-inbox.ts).
 import { RealClock, type Clock } from '../../core/clock.ts';
-import type { CallOutcome, HostMessage, ModuleReport, WorkerMessage } from '../protocol.ts';
+import type { HostMessage, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
-import { serveFsRequest } from './fs-service.ts';
-import { DEFAULT_GUARD_LIMITS, DropCounter, fitsLimit, formatMegabytes, readWorkerMessage, type GuardLimits } from './message-guard.ts';
-import { TimerWake, type TimedCall } from './timer-wake.ts';
+import { DEFAULT_GUARD_LIMITS, readWorkerMessage } from './message-guard.ts';
+import type { Omitted, PendingRequest as Pending, Reply } from './pending-request.ts';
+import { TimerWake } from './timer-wake.ts';
+import { WorkerInbox } from './worker-inbox.ts';
 
-type Reply = CallOutcome | ModuleReport;
-
-type Omitted<M, K extends PropertyKey> = M extends unknown ? Omit<M, K> : never;
 /** A request as the caller writes it; the link adds `seq`, `id` and (for calls) `aborted`. */
 export type LinkRequest = Omitted<Extract<HostMessage, { type: 'call' | 'evaluate' }>, 'seq' | 'id' | 'aborted'>;
 
@@ -21,28 +20,6 @@ export class SandboxLinkError extends Error {
     super(message);
     this.name = 'SandboxLinkError';
   }
-}
-
-interface Pending extends TimedCall {
-  id: number;
-  kind: 'call' | 'evaluate';
-  label: string;
-  /** Messages of each kind the host accepted for it (the host's own limits, see message-guard.ts). */
-  updates: number;
-  fsRequests: number;
-  /** Set once Stop aborted it: the grace it gets to end before its worker is ended. */
-  abortGrace?: ReturnType<typeof setTimeout>;
-  toolCallId?: string;
-  resolve(reply: Reply): void;
-  reject(error: Error): void;
-  onUpdate?: (partial: unknown) => void;
-  /** fs requests in flight, and 1 while it waits on a timer: the budget does not run while the call waits. */
-  waits: number;
-  remainingMs: number;
-  runningSince?: number;
-  timedOut?: boolean;
-  timer?: ReturnType<typeof setTimeout>;
-  cleanup?: () => void;
 }
 
 export interface WorkerLinkOptions {
@@ -75,10 +52,7 @@ export class WorkerLink {
   private readonly pings = new Map<number, () => void>();
   private closed = false;
   private closedWith: SandboxLinkError = new SandboxLinkError('The sandbox was disposed', 'disposed');
-  private readonly limits: GuardLimits;
-  private readonly drops: DropCounter;
-  /** Log entries accepted per call id (calls that ended too: their timers may still log). */
-  private readonly logCounts = new Map<number, number>();
+  private readonly inbox: WorkerInbox;
   readonly ready: Promise<void>;
 
   constructor(private readonly port: MessagePort, private readonly options: WorkerLinkOptions) {
@@ -98,12 +72,18 @@ export class WorkerLink {
     };
     let onReady!: () => void;
     this.ready = new Promise((resolve) => { onReady = resolve; });
-    this.limits = { ...DEFAULT_GUARD_LIMITS, maxMessageBytes: options.maxMessageBytes() };
-    this.drops = new DropCounter(this.limits);
+    this.inbox = new WorkerInbox({
+      pending: (id) => this.pending.get(id),
+      finish: (call) => this.finish(call),
+      post: (message) => this.post(message),
+      waitStarted: (call) => this.waitStarted(call),
+      waitEnded: (call) => this.waitEnded(call),
+      closed: () => this.closed,
+    }, { ...DEFAULT_GUARD_LIMITS, maxMessageBytes: options.maxMessageBytes() }, options);
     port.onmessage = (event: MessageEvent<WorkerMessage>) => {
       // The worker runs user code, which can post anything on this port: trust nothing (message-guard.ts).
       const message = readWorkerMessage(event);
-      if (!message) this.dropped('it sent messages the app does not expect');
+      if (!message) this.inbox.dropped('it sent messages the app does not expect');
       else if (message.type === 'ready') onReady();
       else this.receive(message);
     };
@@ -121,7 +101,7 @@ export class WorkerLink {
         id, kind: message.type, label: options.label, toolCallId: options.toolCallId, onUpdate: options.onUpdate,
         updates: 0, fsRequests: 0, waits: 0, remainingMs: this.options.timeoutMs(), resolve, reject,
       };
-      this.drops.requestSent();
+      this.inbox.requestSent();
       if (options.signal) {
         const onAbort = () => {
           this.post({ type: 'abort', id });
@@ -218,43 +198,6 @@ export class WorkerLink {
     this.options.onMisbehaved(`${call.label} ignored its abort signal`);
   }
 
-  /** A message was dropped; too many and the worker is ended (a flood costs the main thread even when dropped). */
-  private dropped(why: string, call?: Pending): void {
-    if (this.closed || !this.drops.drop()) return;
-    this.options.onMisbehaved(`${call ? `${call.label}: ` : 'its code: '}${why} (more than ${this.limits.maxDropped} were refused)`);
-  }
-
-  /** Ends a call with an error outcome from the host (the loop sees it as the tool's error, as pi would). */
-  private refuse(call: Pending, message: string): void {
-    this.finish(call);
-    call.resolve(call.kind === 'call'
-      ? { ok: false, message }
-      : { error: { kind: 'evaluation', message }, tools: [], hooks: { beforeToolCall: { kind: 'missing' }, afterToolCall: { kind: 'missing' } }, notes: [] });
-  }
-
-  /** One more log entry for `callId`; false past its allowance (with one warning saying so, on the call). */
-  private countLog(callId: number): boolean {
-    const count = (this.logCounts.get(callId) ?? 0) + 1;
-    this.logCounts.set(callId, count);
-    if (this.logCounts.size > 10_000) this.logCounts.delete(this.logCounts.keys().next().value!);
-    if (count === this.limits.maxLogsPerCall + 1) {
-      const call = this.pending.get(callId);
-      this.log(callId, 'warn', `${call?.label ?? 'A call'} sent more than ${this.limits.maxLogsPerCall} log messages; the app dropped the rest`);
-    }
-    return count <= this.limits.maxLogsPerCall;
-  }
-
-  private log(callId: number | undefined, level: SandboxLogEntry['level'], text: string, fromTimer: { toolCallId?: string } = {}): void {
-    const cut = text.length > this.limits.maxLogChars ? `${text.slice(0, this.limits.maxLogChars)}… (cut by the app)` : text;
-    try {
-      this.options.onLog?.({ level, text: cut, ...fromTimer, ...toolCallIdOf(this.pending.get(callId ?? -1)) });
-    } catch { /* the app's listener must not break the link */ }
-  }
-
-  private tooLarge(what: string): string {
-    return `${what} is too large to leave the sandbox (the limit is ${formatMegabytes(this.limits.maxMessageBytes)}); the app refused it`;
-  }
-
   private runBudget(call: Pending): void {
     if (call.waits > 0 || call.runningSince !== undefined || !this.pending.has(call.id)) return;
     call.runningSince = performance.now();
@@ -306,7 +249,7 @@ export class WorkerLink {
     this.post({ type: 'ping', id: pingId });
   }
 
-  private receive(message: WorkerMessage): void {
+  private receive(message: Exclude<WorkerMessage, { type: 'ready' }>): void {
     switch (message.type) {
       case 'quiet':
         this.quietSeq = Math.max(this.quietSeq, message.seq);
@@ -318,69 +261,12 @@ export class WorkerLink {
           this.releaseBusy = undefined;
         }
         return;
-      case 'settled':
-      case 'evaluated': {
-        const call = this.pending.get(message.id);
-        // Only the request's own kind of answer, and only while it is awaited.
-        if (!call || call.kind !== (message.type === 'settled' ? 'call' : 'evaluate')) return this.dropped('it answered requests the app did not send');
-        const value = message.type === 'settled' ? message.outcome : message.report;
-        if (value === null || typeof value !== 'object') return this.refuse(call, `${call.label} sent a malformed answer out of the sandbox`);
-        if (!fitsLimit(value, this.limits)) return this.refuse(call, this.tooLarge(`The answer of ${call.label}`));
-        this.finish(call);
-        call.resolve(value);
-        return;
-      }
-      case 'update': {
-        const call = this.pending.get(message.id);
-        if (!call || call.kind !== 'call' || !call.onUpdate) return this.dropped('it sent updates for no running call');
-        if (++call.updates > this.limits.maxUpdatesPerCall) {
-          return this.refuse(call, `${call.label} sent more than ${this.limits.maxUpdatesPerCall} updates out of the sandbox; the app ended the call`);
-        }
-        if (!fitsLimit(message.partial, this.limits)) {
-          this.log(call.id, 'error', `${this.tooLarge(`An onUpdate partial result of ${call.label}`)}. It was not shown.`);
-          return this.dropped('it sent updates that are too large', call);
-        }
-        try { call.onUpdate(message.partial); } catch { /* the loop's listener must not break the link */ }
-        return;
-      }
-      case 'log': {
-        const callId = typeof message.callId === 'number' ? message.callId : undefined;
-        const fromTimer = typeof message.toolCallId === 'string' ? { toolCallId: message.toolCallId } : {};
-        const level = message.level === 'warn' || message.level === 'error' ? message.level : 'log';
-        if (callId === undefined ? !this.drops.unattributedLog() : !this.countLog(callId)) return this.dropped('it sent too many log messages', this.pending.get(callId ?? -1));
-        this.log(callId, level, typeof message.text === 'string' ? message.text : '[a log message that is not text]', fromTimer);
-        return;
-      }
       case 'pong':
         this.pings.get(message.id)?.();
         this.pings.delete(message.id);
         return;
-      case 'fs': {
-        const call = message.callId !== undefined ? this.pending.get(message.callId) : undefined;
-        if (call && ++call.fsRequests > this.limits.maxFsPerCall) {
-          return this.refuse(call, `${call.label} made more than ${this.limits.maxFsPerCall} file requests; the app ended the call`);
-        }
-        if (!fitsLimit(message.args, this.limits)) {
-          this.post({ type: 'fs-reply', requestId: message.requestId, ok: false, message: this.tooLarge(`The fs.${message.op} request`) });
-          return this.dropped('it sent file requests that are too large', call);
-        }
-        this.waitStarted(call);
-        const release = this.options.clock().hold(); // fs work is real async work: virtual time waits for it
-        const fs = call?.toolCallId !== undefined ? this.options.fs?.forCall?.(call.toolCallId) ?? this.options.fs : this.options.fs;
-        void serveFsRequest(fs, message.op, message.args).then((reply) => {
-          const sent = this.post({ type: 'fs-reply', requestId: message.requestId, ...reply });
-          if (!sent && reply.ok) {
-            this.post({ type: 'fs-reply', requestId: message.requestId, ok: false, message: `fs.${message.op}: its result could not be sent into the sandbox` });
-          }
-          release();
-          this.waitEnded(call);
-        });
-        return;
-      }
+      default:
+        this.inbox.receive(message);
     }
   }
-}
-
-function toolCallIdOf(call: Pending | undefined): { toolCallId?: string } {
-  return call?.toolCallId !== undefined ? { toolCallId: call.toolCallId } : {};
 }
