@@ -103,6 +103,7 @@ export function createAppState(services: AppServices): RunningApp {
     // A kept snapshot is restored before every recording (its id says which); else the files captured at the first.
     files: () => fileSnapshots.startFor(scenarios.selected?.id)?.id ?? fileSnapshots.runStart,
     timeoutMs: () => sandboxTimeout.ms,
+    network: () => sandboxNetwork.allowed,
   })));
   const autoRecord = new RunAutoRecord(run, evaluation, workspace, {
     quietMs: services.autoRecordQuietMs,

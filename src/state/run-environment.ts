@@ -22,6 +22,8 @@ export interface RunInputs {
   codingTools?: () => readonly string[];
   /** The sandbox's time limit per call. */
   timeoutMs?: () => number | undefined;
+  /** Whether tool code may use the network. */
+  network?: () => boolean;
 }
 
 export function createRunEnvironment(
@@ -48,6 +50,7 @@ export function createRunEnvironment(
       if (inputs.files) identity.files = inputs.files();
       if (inputs.codingTools) identity.codingTools = inputs.codingTools().join(',');
       if (inputs.timeoutMs) identity.timeoutMs = inputs.timeoutMs();
+      if (inputs.network) identity.network = inputs.network();
       return identity;
     },
     async prepare(clock: Clock) {

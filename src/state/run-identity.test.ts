@@ -1,6 +1,6 @@
 // Every input of a run is part of its identity, as a learner meets it in the app (real sandbox, real files): each
 // change marks the shown recording out of date with the input named, and Play records anew with the change in it.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { STARTER_HOOKS } from '../core/examples/agent-settings.ts';
 import type { RecordedEvent } from '../core/trace/recording.ts';
 import { createSandbox } from '../sandbox/index.ts';
@@ -10,6 +10,7 @@ import { createFsCapabilityHost } from '../storage/workspace-fs.ts';
 import { createAppState, type RunningApp } from './app-state.ts';
 import { snapshot } from './automation-snapshot.ts';
 import { createWorkspaceFilesService } from './files-service.ts';
+import { identityChanges } from './run-identity.ts';
 
 const apps: RunningApp[] = [];
 afterEach(() => { for (const app of apps.splice(0)) app.dispose(); });
@@ -189,6 +190,30 @@ export default { name: "hang", label: "Hang", description: "Never answers", para
     expect(resultText(app.run.recordings[0].events, 'h')).toContain('did not finish within 100 ms');
   });
 
+  it('network for tool code: a recording made with it on, the switch off, says "network", and the new run is refused the fetch', async () => {
+    const app = await startApp();
+    const net = app.workspace.addTool('typescript');
+    app.workspace.setSource(net, `import { Type } from "typebox";
+export default { name: "net", label: "Net", description: "Fetches", parameters: Type.Object({ url: Type.String() }),
+  async execute(_id, args) {
+    try { return { content: [{ type: "text", text: "got " + await (await fetch(args.url)).text() }], details: {} }; }
+    catch (e) { return { content: [{ type: "text", text: "refused: " + e.message }], details: {} }; }
+  } };`);
+    await waitUntil(() => app.evaluation.evaluation.tools.some((t) => t.name === 'net'), 'the fetching tool');
+    useScenario(app, [{ type: 'toolCall', id: 'n', name: 'net', arguments: { url: `${inject('netTestServer')}/identity-network` } }]);
+    await app.sandboxNetwork.set(true);
+    await app.run.record();
+    expect(resultText(app.run.recordings[0].events, 'n')).toContain('got pong');
+    await app.sandboxNetwork.set(false);
+    expect(app.run.staleReasons).toEqual([{ input: 'network' }]);
+    expect(snapshot({ app, presentation: app.presentation, ready: true, locale: 'en', scenarioName: () => '', problems: [] }).outOfDate).toEqual(['network']);
+    await playAnew(app);
+    expect(resultText(app.run.recordings[0].events, 'n')).toContain('refused: ');
+    // Back on: the recording made with it off is out of date in turn.
+    await app.sandboxNetwork.set(true);
+    expect(app.run.staleReasons).toEqual([{ input: 'network' }]);
+  });
+
   it('several changes at once are all listed, in a fixed order', async () => {
     const app = await startApp();
     await app.run.record();
@@ -251,5 +276,15 @@ describe('auto re-record', () => {
     await app.flush();
     const again = await startApp({ auto: true, store });
     expect(again.preferences.autoRecord).toBe(false);
+  });
+});
+
+describe('identityChanges', () => {
+  it('names the network switch when a recording was made under the other setting, and only where both sides know it', () => {
+    const base = { scenario: 's\n{}', scenarioId: 's' };
+    expect(identityChanges({ ...base, network: true }, { ...base, network: false })).toEqual([{ input: 'network' }]);
+    expect(identityChanges({ ...base, network: false }, { ...base, network: false })).toEqual([]);
+    expect(identityChanges(base, { ...base, network: true })).toEqual([]);
+    expect(identityChanges({ ...base, timeoutMs: 400, network: true }, { ...base, timeoutMs: 100, network: false })).toEqual([{ input: 'timeout' }, { input: 'network' }]);
   });
 });

@@ -1,5 +1,6 @@
 // What a recording was made from: every input of a run (tool sources, hooks, the loop settings the scenario takes
-// from the workspace, the scenario text, the starting files, the built-in coding tools, the sandbox timeout), and
+// from the workspace, the scenario text, the starting files, the built-in coding tools, the sandbox timeout, the
+// network switch for tool code), and
 // which of them differ now. Parts are values the owners already keep (strings, an object reference), so comparing
 // costs no serialising of the filesystem or the tools per keystroke.
 
@@ -22,12 +23,14 @@ export interface RunIdentity {
   /** The built-in coding tools a run gets, in order. */
   codingTools?: string;
   timeoutMs?: number;
+  /** Whether tool code could reach the network (a fetch that worked with it on is refused with it off). */
+  network?: boolean;
 }
 
 /** One input that changed since the recording; `name` for a tool. Plain data: the UI words it, automation lists it. */
 export type StaleReason =
   | { input: 'tool'; name: string; change: 'changed' | 'added' | 'removed' }
-  | { input: 'hooks' | 'settings' | 'scenario' | 'files' | 'codingTools' | 'timeout' };
+  | { input: 'hooks' | 'settings' | 'scenario' | 'files' | 'codingTools' | 'timeout' | 'network' };
 
 /** What differs between `recorded` and `now`, in a fixed order: scenario, settings, tools (file order), the rest. */
 export function identityChanges(recorded: RunIdentity, now: RunIdentity): StaleReason[] {
@@ -43,6 +46,7 @@ export function identityChanges(recorded: RunIdentity, now: RunIdentity): StaleR
   if (sameScenario && differs('files')) reasons.push({ input: 'files' });
   if (differs('codingTools')) reasons.push({ input: 'codingTools' });
   if (differs('timeoutMs')) reasons.push({ input: 'timeout' });
+  if (differs('network')) reasons.push({ input: 'network' });
   return reasons;
 }
 
