@@ -1,9 +1,14 @@
 // An async-iterable FIFO of events with a final result, mirroring pi-ai's EventStream (0.85.1):
 // pushes never wait for the consumer, the first terminal event completes the stream and resolves result().
+// Unlike pi's, the queue is read from a moving head instead of shift(): an unpaced stream can run hundreds of
+// thousands of events ahead of its consumer, and shift() on an array that long copies it every time (a 1 MB answer
+// one token per chunk spent most of its recording there). Same events, same order, same microtasks.
 import type { AgentEvent, AgentMessage, AssistantMessage, AssistantMessageEvent } from './types.ts';
 
 export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
-  private readonly queue: TEvent[] = [];
+  private queue: (TEvent | undefined)[] = [];
+  /** Index of the next event to deliver; the delivered ones before it are dropped now and then. */
+  private head = 0;
   private readonly waiting: ((item: IteratorResult<TEvent>) => void)[] = [];
   private finished = false;
   private resolveResult!: (value: TResult) => void;
@@ -37,8 +42,8 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 
   async *[Symbol.asyncIterator](): AsyncIterator<TEvent> {
     while (true) {
-      if (this.queue.length > 0) {
-        yield this.queue.shift()!;
+      if (this.head < this.queue.length) {
+        yield this.take();
       } else if (this.finished) {
         return;
       } else {
@@ -51,6 +56,20 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 
   result(): Promise<TResult> {
     return this.resultPromise;
+  }
+
+  /** The next queued event (there is one). */
+  private take(): TEvent {
+    const event = this.queue[this.head] as TEvent;
+    this.queue[this.head++] = undefined; // delivered: not kept alive by the queue
+    if (this.head === this.queue.length) {
+      this.queue.length = 0;
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    return event;
   }
 }
 
