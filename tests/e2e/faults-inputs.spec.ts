@@ -1,5 +1,6 @@
 // Fault probes for what users and scripts hand the app, against the built app: malformed workspace files and pi
-// sessions, malformed scenarios, the automation API called wrongly, and inputs big enough to freeze a page (a 5 MB
+// sessions, malformed scenarios and out-of-range numbers typed into the scenario form, the automation API called
+// wrongly, and inputs big enough to freeze a page (a 5 MB
 // schema, a 20,000-literal union, a schema nested 100,000 deep, a 10 MB string, layout weights of 1e308). Each
 // says what the user sees — a refusal naming the thing at fault, or a summary instead of a freeze — and checks
 // that the workspace is intact after.
