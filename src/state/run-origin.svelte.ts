@@ -59,6 +59,16 @@ export class RunOrigin {
     };
   }
 
+  /**
+   * The recording of its own is now the recording of the selected scenario (a live run saved as one): the scenario
+   * it is compared with is the one selected now; every other input stays as it was read when the run started.
+   */
+  rebaseScenario(): void {
+    const origin = this.#origin;
+    const now = this.identityNow();
+    if (origin?.own && now) this.#origin = { ...origin, identity: { ...origin.identity, scenario: now.scenario, scenarioId: now.scenarioId } };
+  }
+
   /** The recording of its own has been made, in `wallMs` of real time. */
   recorded(wallMs: number): void {
     const origin = this.#origin;
