@@ -9,6 +9,7 @@ import { snapshot } from './automation-snapshot.ts';
 import type { SelectRequest } from './automation-targets.ts';
 import { AutomationTracker, DEFAULT_WAIT_MS } from './automation-tracker.svelte.ts';
 import { TransportActions } from './automation-transport.ts';
+import { LiveActions } from './automation-live.ts';
 import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './automation-types.ts';
 import type { StoredScenario } from './scenario.svelte.ts';
 
@@ -29,6 +30,7 @@ export interface AutomationHost {
 export class AutomationController {
   readonly #tracker: AutomationTracker;
   readonly #transport: TransportActions;
+  readonly #live: LiveActions;
 
   constructor(
     readonly app: AppState,
@@ -37,6 +39,7 @@ export class AutomationController {
   ) {
     this.#tracker = new AutomationTracker(app, () => this.getState());
     this.#transport = new TransportActions(app, this.#tracker);
+    this.#live = new LiveActions(app, this.#tracker, () => this.#openPanel('timeline'));
   }
 
   get ready(): boolean { return this.#tracker.ready; }
@@ -97,6 +100,11 @@ export class AutomationController {
       return recorded ? this.#ok() : this.#fail(`the scenario could not be recorded (${run.error?.key ?? 'replaced'})`);
     });
   }
+
+  /** Runs the selected scenario against a real model with the caller's key; resolves once the run is recorded. */
+  runLive(options: unknown): Promise<ActionResult> { return this.#live.runLive(options); }
+  /** Stops the live run under way (it ends as pi ends an aborted run). */
+  stopLive(): Promise<ActionResult> { return this.#live.stopLive(); }
 
   play(): Promise<ActionResult> { return this.#transport.play(); }
   pause(): Promise<ActionResult> { return this.#transport.pause(); }
