@@ -9,8 +9,15 @@ const RULES: readonly [LiveHint, RegExp][] = [
   ['network', /failed to fetch|networkerror|network error|load failed|fetch failed|cors|connection (error|refused)|err_/i],
 ];
 
-/** The hint for an error text; `stream` (the reply broke off or could not be read) when nothing else fits. */
-export function hintFor(errorText: string): LiveHint {
-  for (const [hint, pattern] of RULES) if (pattern.test(errorText)) return hint;
+/**
+ * The hint for an error text; `stream` (the reply broke off or could not be read) when nothing else fits, and when
+ * the reply had already begun (`started`): a connection lost mid-reply reads as a network error in a browser, but
+ * the endpoint was reached, so the base URL and CORS are not what to check.
+ */
+export function hintFor(errorText: string, started = false): LiveHint {
+  for (const [hint, pattern] of RULES) {
+    if (started && hint === 'network') continue;
+    if (pattern.test(errorText)) return hint;
+  }
   return 'stream';
 }

@@ -133,7 +133,7 @@ export class LiveRunState {
     const stopReason = last?.stopReason ?? null;
     const errorText = last?.errorMessage ? scrubSecret(last.errorMessage, key) : recording.failure ? scrubSecret(recording.failure, key) : null;
     if (stopReason === 'aborted' || (this.#stopRequested && !last)) return this.#ended('aborted', stopReason, errorText, null);
-    if (stopReason === 'error' || recording.status === 'failed') return this.#ended('error', stopReason, errorText, hintFor(errorText ?? ''));
+    if (stopReason === 'error' || recording.status === 'failed') return this.#ended('error', stopReason, errorText, hintFor(errorText ?? '', (last?.content.length ?? 0) > 0));
     return this.#ended('done', stopReason, null, null);
   }
 
