@@ -7,6 +7,7 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { inflateSync, strFromU8, unzipSync } from 'fflate';
 import { startProviderStandIn, toolThenAnswer, WIRE_APIS, type ProviderStandIn, type WireApi } from '../support/provider-stand-in/index.ts';
+import { allViolations } from './axe-scan.ts';
 import { openApp } from './support.ts';
 
 let standIn: ProviderStandIn;
@@ -132,6 +133,9 @@ test('a live run in the Scenario panel: the tool runs, the answer arrives, the r
   await openApp(page);
   await openLive(page);
   await expect(page.getByTestId('live-unavailable').locator('[data-provider="amazon-bedrock"]')).toContainText('AWS');
+  await expect(page.getByTestId('live-provider').locator('option[value="amazon-bedrock"]')).toBeDisabled();
+  await expect(page.getByTestId('live-key')).toHaveAttribute('type', 'password');
+  expect(await allViolations(page, '[data-testid="live-section"]')).toEqual([]);
   await fillLive(page, 'openai-completions', 'live-weather', key);
   standIn.frameDelayMs = 60; // slow enough to see the request in flight
   await page.getByTestId('live-run').click();
@@ -197,6 +201,10 @@ test('a key remembered for the tab is in sessionStorage only, and survives a rel
   await page.getByTestId('view-tab-scenario').click();
   await expect(page.getByTestId('live-key')).toHaveValue(key);
   await expect(page.getByTestId('live-remember')).toBeChecked();
+  // The section speaks Chinese too.
+  await page.evaluate(() => window.piPlayground!.setLanguage('zh-CN'));
+  await expect(page.getByTestId('live-run')).toHaveText('实时运行');
+  await expect(page.getByTestId('live-summary')).toHaveText('用真实模型运行');
 });
 
 test('failures end the run as pi ends them, with pi’s text, the key scrubbed, and what to do next; Stop aborts', async ({ page }) => {
