@@ -132,6 +132,7 @@ test('a live run in the Scenario panel: the tool runs, the answer arrives, the r
   const key = newKey();
   await openApp(page);
   await openLive(page);
+  await page.getByTestId('live-section').getByText('Not available in a browser', { exact: true }).click();
   await expect(page.getByTestId('live-unavailable').locator('[data-provider="amazon-bedrock"]')).toContainText('AWS');
   await expect(page.getByTestId('live-provider').locator('option[value="amazon-bedrock"]')).toBeDisabled();
   await expect(page.getByTestId('live-key')).toHaveAttribute('type', 'password');

@@ -8,7 +8,7 @@ import {
   resolveLiveModel, scenarioFromLiveRecording, scrubSecret,
 } from '../../ai/live/index.ts';
 import type { Recording } from '../../core/trace/recording.ts';
-import type { AssistantMessage, Model } from '../../core/types.ts';
+import type { AssistantMessage, Model, StreamFn } from '../../core/types.ts';
 import type { LessonsState } from '../lessons.svelte.ts';
 import type { RunState } from '../run.svelte.ts';
 import type { ScenarioState } from '../scenario.svelte.ts';
@@ -37,6 +37,27 @@ function lastAssistant(recording: Recording): AssistantMessage | null {
     }
   }
   return null;
+}
+
+/**
+ * `streamSimple` that calls `onReached` once the endpoint has answered: pi-ai pushes `start` after the HTTP response
+ * arrived, except Mistral's, which pushes it before sending (there, any later event counts). A connection lost after
+ * that is a broken stream, not a base URL or CORS problem.
+ */
+function reachedEndpoint(streamSimple: StreamFn, api: string, onReached: () => void): StreamFn {
+  const startIsEarly = api === 'mistral-conversations';
+  return (model, context, options) => {
+    const source = Promise.resolve(streamSimple(model, context, options));
+    return {
+      async *[Symbol.asyncIterator]() {
+        for await (const event of await source) {
+          if (event.type !== 'error' && (event.type !== 'start' || !startIsEarly)) onReached();
+          yield event;
+        }
+      },
+      result: async () => (await source).result(),
+    };
+  };
 }
 
 export class LiveRunState {
@@ -93,7 +114,7 @@ export class LiveRunState {
     this.#savedScenarioId = null;
     this.#stopRequested = false;
     let model: Model;
-    let streamSimple;
+    let streamSimple: StreamFn;
     try {
       const catalog = findLiveProvider(provider) ? loadProviderModels(provider).catch(() => []) : Promise.resolve([]);
       [streamSimple, model] = await Promise.all([
@@ -110,9 +131,10 @@ export class LiveRunState {
     this.#model = { id: model.id, provider: model.provider, api: model.api, baseUrl: model.baseUrl };
     this.#status = 'running';
     const startedAt = new Date();
-    const streamFn = createLiveStreamFn(streamSimple, {
+    let reached = false;
+    const streamFn = createLiveStreamFn(reachedEndpoint(streamSimple, request.api, () => { reached = true; }), {
       apiKey: () => key ?? NO_KEY,
-      onRequest: (r) => { this.#inFlight = { index: r.index, host: r.host, model: r.model }; },
+      onRequest: (r) => { reached = false; this.#inFlight = { index: r.index, host: r.host, model: r.model }; },
       onSettled: () => { this.#inFlight = null; },
     });
     const { scenario } = runnable;
@@ -133,7 +155,7 @@ export class LiveRunState {
     const stopReason = last?.stopReason ?? null;
     const errorText = last?.errorMessage ? scrubSecret(last.errorMessage, key) : recording.failure ? scrubSecret(recording.failure, key) : null;
     if (stopReason === 'aborted' || (this.#stopRequested && !last)) return this.#ended('aborted', stopReason, errorText, null);
-    if (stopReason === 'error' || recording.status === 'failed') return this.#ended('error', stopReason, errorText, hintFor(errorText ?? '', (last?.content.length ?? 0) > 0));
+    if (stopReason === 'error' || recording.status === 'failed') return this.#ended('error', stopReason, errorText, hintFor(errorText ?? '', reached));
     return this.#ended('done', stopReason, null, null);
   }
 

@@ -80,6 +80,25 @@ describe('LiveRunState', () => {
     expect(JSON.stringify(app.run.recordings)).not.toContain(KEY);
   });
 
+  const BASES: Record<string, string> = {
+    'anthropic-messages': 'anthropic-messages', 'openai-completions': 'openai-completions/v1', 'openai-responses': 'openai-responses/v1',
+    'google-generative-ai': 'google-generative-ai/v1beta', 'mistral-conversations': 'mistral-conversations',
+  };
+  it.each(Object.keys(BASES))('%s: each failure ends the run with pi’s error, the key scrubbed, and the right hint', async (api) => {
+    const { app, live } = await start();
+    const cases = [['standin-401', 'key'], ['standin-429', 'rate-limit'], ['standin-500', 'server'], ['standin-cut', 'stream'], ['standin-no-cors', 'network']];
+    const seen: string[][] = [];
+    app.apiKeys.set('custom', KEY);
+    for (const [model] of cases) {
+      const result = await live.run({ api: api as never, model, provider: 'custom', baseUrl: `${standIn}/${BASES[api]}` });
+      expect(result, model).toMatchObject({ ok: true, status: 'error', stopReason: 'error' });
+      expect(live.error, model).toBeTruthy();
+      seen.push([model, live.hint ?? '']);
+      expect(JSON.stringify([live.error, app.run.recordings, app.workspace.snapshot()])).not.toContain(KEY);
+    }
+    expect(seen).toEqual(cases);
+  });
+
   it('Stop aborts the request and the run, which ends as aborted and stays shown', async () => {
     const { app, live } = await start();
     app.apiKeys.set('mistral', KEY);
