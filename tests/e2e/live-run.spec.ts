@@ -186,13 +186,20 @@ test('a live run in the Scenario panel: the tool runs, the answer arrives, the r
   expect(places.filter(([, text]) => text.includes(key)).map(([where]) => where)).toEqual([]);
 });
 
-test('a key remembered for the tab is in sessionStorage only, and survives a reload', async ({ page }) => {
+test('a catalog model with its key remembered for the tab: in sessionStorage only, and there after a reload', async ({ page }) => {
   const key = newKey();
   await openApp(page);
   await openLive(page);
-  await fillLive(page, 'anthropic-messages', 'standin-text', key, true);
+  await page.getByTestId('live-provider').selectOption('anthropic');
+  await expect(page.locator('#live-models option[value="claude-opus-4-5"]')).toHaveCount(1);
+  await page.getByTestId('live-model').fill('claude-opus-4-5');
+  await page.getByTestId('live-base-url').fill(standIn.baseUrlFor('anthropic-messages'));
+  await page.getByTestId('live-key').fill(key);
+  await page.getByTestId('live-remember').check();
   await page.getByTestId('live-run').click();
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  expect((await page.evaluate(() => window.piPlayground!.getState())).live?.model).toBe('anthropic/claude-opus-4-5');
+  expect(standIn.requests.at(-1)).toMatchObject({ api: 'anthropic-messages', model: 'claude-opus-4-5', apiKey: key });
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
   expect(await storageText(page, 'sessionStorage')).toContain(key);
   expect(await storageText(page, 'localStorage')).not.toContain(key);
@@ -200,6 +207,7 @@ test('a key remembered for the tab is in sessionStorage only, and survives a rel
   await page.reload();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await page.getByTestId('view-tab-scenario').click();
+  await page.getByTestId('live-provider').selectOption('anthropic');
   await expect(page.getByTestId('live-key')).toHaveValue(key);
   await expect(page.getByTestId('live-remember')).toBeChecked();
   // The section speaks Chinese too.
