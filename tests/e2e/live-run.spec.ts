@@ -153,6 +153,7 @@ test('a live run in the Scenario panel: the tool runs, the answer arrives, the r
   expect(JSON.stringify(second.messages.filter((m) => m.role === 'tool'))).toContain('Paris');
   await page.getByTestId('view-tab-events').click();
   await expect(page.locator('[data-testid="event-row"][data-type="tool_execution_end"]').first()).toBeVisible();
+  const liveLogText = await page.getByTestId('events-panel').innerText();
   const live = await exportedRecording(page);
   expect(JSON.stringify(live.events)).toContain('It is 8°C and sunny in Paris.');
   const toolEnd = live.events.find((e) => e.event.type === 'tool_execution_end');
@@ -179,9 +180,10 @@ test('a live run in the Scenario panel: the tool runs, the answer arrives, the r
     ...(await exportToPiTexts(page)).map((text) => ['export to pi', text] as [string, string]),
     ['getState()', JSON.stringify(await page.evaluate(() => window.piPlayground!.getState()))],
     ['recording export', live.text],
+    ['event log of the live run', liveLogText],
   ];
   await page.getByTestId('view-tab-events').click();
-  places.push(['event log', await page.getByTestId('events-panel').innerText()]);
+  places.push(['event log of the replay', await page.getByTestId('events-panel').innerText()]);
   expect(places.find(([, text]) => text.includes('It is 8°C') || text.includes('live-weather'))).toBeTruthy();
   expect(places.filter(([, text]) => text.includes(key)).map(([where]) => where)).toEqual([]);
 });
