@@ -92,6 +92,8 @@ export class RunRecorder {
       const live = recordScenario(scenario, {
         id: `run-${request.token}-${mode ?? scenario.toolExecution}`,
         toolExecution: mode,
+        // A live run says so on the timeline, the totals and the log (a replay of it is labelled by its mode).
+        ...(request.live ? { label: 'live' } : {}),
         clock,
         tools: prepared.tools,
         hooks: prepared.hooks,

@@ -51,6 +51,7 @@ describe('LiveRunState', () => {
     expect(piTypes(app)).toContain('tool_execution_end');
     expect(assistantEnds(app).map((m) => m.stopReason)).toEqual(['toolUse', 'stop']);
     expect(assistantEnds(app).at(-1).content[0].text).toBe('It is sunny in Paris.');
+    expect(app.run.recordings.map((r) => [r.label, r.status])).toEqual([['live', 'done']]);
 
     // Saved, selected, and what is shown is its recording: not out of date.
     expect(app.scenarios.items).toHaveLength(scenariosBefore + 1);
@@ -63,6 +64,7 @@ describe('LiveRunState', () => {
       (key, value) => (key.endsWith('Signature') ? undefined : value)));
     const liveReplies = replies();
     expect(await app.run.record()).toBe(true);
+    expect(app.run.recordings.map((r) => r.label)).toEqual(['parallel']);
     expect(replies()).toEqual(liveReplies);
     expect(assistantEnds(app)[0].api).toBe('faux');
   });
