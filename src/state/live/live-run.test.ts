@@ -88,7 +88,7 @@ describe('LiveRunState', () => {
   };
   it.each(Object.keys(BASES))('%s: each failure ends the run with pi’s error, the key scrubbed, and the right hint', async (api) => {
     const { app, live } = await start();
-    const cases = [['standin-401', 'key'], ['standin-429', 'rate-limit'], ['standin-500', 'server'], ['standin-cut', 'stream'], ['standin-no-cors', 'network']];
+    const cases = [['standin-401', 'key'], ['standin-429', 'rate-limit'], ['standin-500', 'server'], ['standin-cut', 'stream'], ['standin-malformed', 'stream'], ['standin-no-cors', 'network']];
     const seen: string[][] = [];
     app.apiKeys.set('custom', KEY);
     for (const [model] of cases) {
