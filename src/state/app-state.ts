@@ -25,6 +25,7 @@ import { RunState } from './run.svelte.ts';
 import { SandboxTimeoutState } from './run-timeout.svelte.ts';
 import { SandboxNetworkState } from './run/sandbox-network.svelte.ts';
 import { ApiKeys } from './live/api-keys.svelte.ts';
+import { LiveRunLoader } from './live/live-loader.svelte.ts';
 import { ExactTokensState, type ExactTokensOptions } from './providers/exact-tokens.svelte.ts';
 import type { SandboxLogTap } from './run-sandbox-logs.ts';
 import { ScenarioState } from './scenario.svelte.ts';
@@ -124,10 +125,11 @@ export function createAppState(services: AppServices): RunningApp {
     sessionFiles: createSessionFileWriter(files),
   });
   const presentation = new PresentationState();
+  const live = new LiveRunLoader({ run, scenarios, apiKeys, lessons });
 
   return {
     workspace, views, preferences, persistence, evaluation, tryRun, providers, scenarios, run, lessons, files, codingTools, fileSnapshots, portable, presentation,
-    sandboxTimeout, sandboxNetwork, apiKeys, exactTokens,
+    sandboxTimeout, sandboxNetwork, apiKeys, exactTokens, live,
     async start() {
       const [view] = await Promise.all([repository.loadViewState(), preferences.load()]);
       views.load(view);
@@ -148,6 +150,7 @@ export function createAppState(services: AppServices): RunningApp {
       void preferences.flush();
     },
     dispose() {
+      live.current?.stop();
       autoRecord.dispose();
       run.dispose();
       lessons.dispose();

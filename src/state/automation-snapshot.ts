@@ -78,12 +78,27 @@ export function snapshot(context: SnapshotContext): PlaygroundState {
     error: run.error?.key ?? (lessons.status === 'error' ? lessons.error?.key ?? null : null),
     outOfDate: run.staleReasons.map(reasonCode),
     problems: [...context.problems],
+    live: liveOf(app),
+  };
+}
+
+function liveOf(app: AppState): PlaygroundState['live'] {
+  const live = app.live?.current;
+  if (!live) return null;
+  const model = live.model;
+  return {
+    status: live.status,
+    model: model ? `${model.provider}/${model.id}` : null,
+    inFlightHost: live.inFlight?.host ?? null,
+    error: live.error,
+    hint: live.hint,
+    scenarioId: live.savedScenarioId,
   };
 }
 
 /** Nothing is being loaded, recorded or played. */
 export function isIdle(app: AppState, ready: boolean): boolean {
-  return ready && !app.run.recordingNow && !app.run.playing && app.lessons.status !== 'recording' && app.evaluation.status !== 'evaluating';
+  return ready && !app.live?.current?.busy && !app.run.recordingNow && !app.run.playing && app.lessons.status !== 'recording' && app.evaluation.status !== 'evaluating';
 }
 
 /** The open lesson is paused exactly at a caption's event (where pause-at-captions stops, or Next puts it). */

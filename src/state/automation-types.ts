@@ -47,6 +47,21 @@ export interface LessonState {
   completed: boolean;
 }
 
+/** The live run (against a real model): how the last one went, where a request is going now. Never a key. */
+export interface LiveState {
+  status: 'idle' | 'starting' | 'running' | 'done' | 'error' | 'aborted';
+  /** `provider/model` of the last run started, or null. */
+  model: string | null;
+  /** The host the request under way goes to, or null between requests. */
+  inFlightHost: string | null;
+  /** pi's error text of a failed run (the key scrubbed out), or null. */
+  error: string | null;
+  /** What to try next after a failed run: key, rate-limit, server, network, stream, load. */
+  hint: string | null;
+  /** The scenario the run was saved as (it replays offline), or null. */
+  scenarioId: string | null;
+}
+
 export interface PlaygroundState {
   version: typeof AUTOMATION_VERSION;
   /** The workspace is loaded and the sandbox has evaluated it (or is known to be unavailable). */
@@ -81,6 +96,8 @@ export interface PlaygroundState {
   outOfDate: string[];
   /** URL parameters that were not understood, as `param=value: reason`. */
   problems: string[];
+  /** The live run, or null before one was used. */
+  live: LiveState | null;
 }
 
 export type WaitCondition = 'ready' | 'recorded' | 'playing' | 'paused' | 'ended' | 'caption' | 'idle';

@@ -9,6 +9,7 @@ import { snapshot } from './automation-snapshot.ts';
 import type { SelectRequest } from './automation-targets.ts';
 import { AutomationTracker, DEFAULT_WAIT_MS } from './automation-tracker.svelte.ts';
 import { TransportActions } from './automation-transport.ts';
+import type { LiveActions } from './automation-live.ts';
 import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './automation-types.ts';
 import type { StoredScenario } from './scenario.svelte.ts';
 
@@ -29,6 +30,7 @@ export interface AutomationHost {
 export class AutomationController {
   readonly #tracker: AutomationTracker;
   readonly #transport: TransportActions;
+  #live: Promise<LiveActions> | null = null;
 
   constructor(
     readonly app: AppState,
@@ -96,6 +98,21 @@ export class AutomationController {
       const recorded = await run.record();
       return recorded ? this.#ok() : this.#fail(`the scenario could not be recorded (${run.error?.key ?? 'replaced'})`);
     });
+  }
+
+  /** Runs the selected scenario against a real model with the caller's key; resolves once the run is recorded. */
+  runLive(options: unknown): Promise<ActionResult> {
+    return this.during(async () => (await this.#liveActions())?.runLive(options) ?? this.#fail('the live run could not be loaded (offline?)'));
+  }
+  /** Stops the live run under way (it ends as pi ends an aborted run). */
+  stopLive(): Promise<ActionResult> {
+    return this.during(async () => (await this.#liveActions())?.stopLive() ?? this.#fail('the live run could not be loaded (offline?)'));
+  }
+
+  /** The live actions come with their first use (they name pi-ai's APIs), not with the first load. */
+  async #liveActions(): Promise<LiveActions | null> {
+    this.#live ??= import('./automation-live.ts').then(({ LiveActions: Actions }) => new Actions(this.app, this.#tracker, () => this.#openPanel('timeline')));
+    return this.#live.catch(() => { this.#live = null; return null; });
   }
 
   play(): Promise<ActionResult> { return this.#transport.play(); }

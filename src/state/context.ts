@@ -13,6 +13,7 @@ import type { RunState } from './run.svelte.ts';
 import type { SandboxTimeoutState } from './run-timeout.svelte.ts';
 import type { SandboxNetworkState } from './run/sandbox-network.svelte.ts';
 import type { ApiKeys } from './live/api-keys.svelte.ts';
+import type { LiveRunLoader } from './live/live-loader.svelte.ts';
 import type { ExactTokensState } from './providers/exact-tokens.svelte.ts';
 import type { ScenarioState } from './scenario.svelte.ts';
 import type { ProvidersState } from './providers.svelte.ts';
@@ -46,6 +47,8 @@ export interface AppState {
   apiKeys: ApiKeys;
   /** Exact tool token counts from the providers' count endpoints, on request. */
   exactTokens: ExactTokensState;
+  /** Runs against a real model with the user's key (loaded on first use). */
+  live: LiveRunLoader;
 }
 
 const APP_STATE = Symbol('app-state');
@@ -79,3 +82,5 @@ export const getPortable = (): PortableState => app().portable;
 export const getPresentation = (): PresentationState => app().presentation;
 export const getSandboxNetwork = (): SandboxNetworkState => app().sandboxNetwork;
 export const getExactTokens = (): ExactTokensState => app().exactTokens;
+export const getLive = (): LiveRunLoader => app().live;
+export const getApiKeys = (): ApiKeys => app().apiKeys;

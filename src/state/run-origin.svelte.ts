@@ -59,6 +59,19 @@ export class RunOrigin {
     };
   }
 
+  /**
+   * The recording of its own is now the recording of the selected scenario (a live run saved as one): what follows
+   * from the selection (the scenario, the loop settings it now writes out, its starting files) is compared with
+   * what is selected now; the tools, hooks and the rest stay as they were read when the run started.
+   */
+  rebaseScenario(): void {
+    const origin = this.#origin;
+    const now = this.identityNow();
+    if (!origin?.own || !now) return;
+    const { scenario, scenarioId, settings, files } = now;
+    this.#origin = { ...origin, identity: { ...origin.identity, scenario, scenarioId, settings, files } };
+  }
+
   /** The recording of its own has been made, in `wallMs` of real time. */
   recorded(wallMs: number): void {
     const origin = this.#origin;

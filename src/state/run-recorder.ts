@@ -1,8 +1,9 @@
 // Makes a run's recordings: the scenario on a fresh virtual clock each time (parallel, then sequential, in compare
 // mode). The core recorder appends to live recordings in place; the run state shows immutable copies of them,
 // taken at most once per animation frame, and lets the cursor go no further than the live clocks have.
-import { VirtualClock, type Clock } from '../core/clock.ts';
+import { RealClock, VirtualClock, type Clock } from '../core/clock.ts';
 import type { Scenario } from '../core/scenario/scenario.ts';
+import type { RecordScenarioOptions } from '../core/trace/recorder.ts';
 import type { Recording } from '../core/trace/recording.ts';
 import { cursorLimit } from './run-cursor.ts';
 import type { RecordHook, RunEnvironment, TraceSource } from './run-types.ts';
@@ -19,6 +20,9 @@ export interface RecorderSources {
   onAppend(): void;
 }
 
+/** What a live run hands the recorder: the model, pi-ai's stream for it, the key getter, the wall time at 0. */
+export type LiveRecording = NonNullable<RecordScenarioOptions['live']>;
+
 /** One call of record(): which recordings to make, under which token. */
 export interface RecordRequest {
   /** From cancel(); also part of the recordings' ids, so that a replaced run's ids are never reused. */
@@ -28,6 +32,8 @@ export interface RecordRequest {
   started(index: number, recording: Recording): void;
   /** Recording `index` is about to take its tools: the files are in place, the code is read next (identity). */
   preparing?(index: number): void;
+  /** A live run: the real model's stream, on real time (one recording). */
+  live?: LiveRecording;
 }
 
 interface Live { recording: Recording; clock: Clock; published?: Recording; length: number; status: string }
@@ -47,6 +53,11 @@ export class RunRecorder {
     this.#controller?.abort();
     this.#controller = null;
     return ++this.#token;
+  }
+
+  /** Aborts the run being made without replacing it: it ends as pi ends an aborted run, and is still shown. */
+  abort(): void {
+    this.#controller?.abort();
   }
 
   /** Nothing was cancelled since `token` was handed out (a recording made under it is still the one to show). */
@@ -74,17 +85,21 @@ export class RunRecorder {
       for (const hook of this.sources.beforeRecord) await hook();
       if (!current()) return false;
       request.preparing?.(this.#live.length);
-      const clock = new VirtualClock();
+      // A live run waits on the network: its clock is the wall's, so its timings are the model's real ones.
+      const clock = request.live ? new RealClock() : new VirtualClock();
       const prepared = await this.sources.environment.prepare(clock);
       if (!current()) { prepared.release(); return false; }
       const live = recordScenario(scenario, {
         id: `run-${request.token}-${mode ?? scenario.toolExecution}`,
         toolExecution: mode,
+        // A live run says so on the timeline, the totals and the log (a replay of it is labelled by its mode).
+        ...(request.live ? { label: 'live' } : {}),
         clock,
         tools: prepared.tools,
         hooks: prepared.hooks,
         ...(prepared.codeTurns ? { codeTurns: prepared.codeTurns } : {}),
         signal: controller.signal,
+        ...(request.live ? { live: request.live } : {}),
         traceSources: this.sources.traceSources,
         // A replaced recording may still append (a tool that ignores the abort ends late); it is no longer shown.
         onAppend: () => { if (!current()) return; this.#dirty = true; this.sources.onAppend(); },

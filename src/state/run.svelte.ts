@@ -9,7 +9,7 @@ import { browserFrames, FrameLoop, type FramePace, type FrameScheduler } from '.
 import { RunLogFilter } from './run-log.svelte.ts';
 import { RunPlayhead } from './run-playhead.svelte.ts';
 import { RunOrigin, type Origin } from './run-origin.svelte.ts';
-import { RunRecorder } from './run-recorder.ts';
+import { RunRecorder, type LiveRecording } from './run-recorder.ts';
 import {
   SPEEDS, type RecordHook, type RecordingOrigin, type RunEnvironment, type RunMessage, type RunSelection, type StaleReason, type TraceSource,
   type TransportState,
@@ -234,6 +234,25 @@ export class RunState {
    * that failed inside is still a recording); false when it could not start or a newer recording replaced it.
    */
   async record(): Promise<boolean> {
+    return (await this.#record()) !== null;
+  }
+
+  /**
+   * Records the current scenario against a real model (a live run): once, on real time, with the cursor following
+   * it as events arrive. `recorded` runs as soon as the run has ended (the live run saves it as a scenario there:
+   * what the shown recording is then the recording of). Resolves with the recording; null when it could not start
+   * or a newer recording replaced it.
+   */
+  async recordLive(live: LiveRecording, recorded?: (recording: Recording) => void): Promise<Recording | null> {
+    return this.#record(live, recorded);
+  }
+
+  /** Aborts the run being recorded without replacing it: it ends as pi ends an aborted run, and stays shown. */
+  stop(): void {
+    this.#recorder.abort();
+  }
+
+  async #record(live?: LiveRecording, recorded?: (recording: Recording) => void): Promise<Recording | null> {
     const token = this.#cancel();
     const startedAt = performance.now();
     this.#origin.clear();
@@ -241,21 +260,23 @@ export class RunState {
     const previous = this.#selection;
     const previousIndex = this.#recordings.findIndex((r) => r.id === previous?.recordingId);
     this.#selection = null;
-    const modes = this.#compare ? (['parallel', 'sequential'] as const) : [undefined];
+    const modes = this.#compare && !live ? (['parallel', 'sequential'] as const) : [undefined];
     this.#recorder.reset(modes.length);
     this.#recordings = [];
     this.#playhead.clear();
     this.#limitMs = 0;
     this.#error = null;
     this.#recording = true;
+    if (live) this.#playing = true;
     this.#frames.request();
     try {
       const source = this.environment.scenario();
-      if (!source.ok) return this.#fail(token, source.reason);
+      if (!source.ok) { this.#fail(token, source.reason); return null; }
       const first = this.#origin.identityNow() ?? { scenario: source.key };
-      const recorded = await this.#recorder.record(source.scenario, {
+      const done = await this.#recorder.record(source.scenario, {
         token,
         modes,
+        ...(live ? { live } : {}),
         // What is recorded is read when the files are in place and the code is about to be read (run-identity.ts).
         preparing: (index) => {
           if (index === 0 && this.#recorder.isCurrent(token)) this.#origin.recording(first, () => this.record());
@@ -266,15 +287,21 @@ export class RunState {
           }
         },
       });
-      if (!recorded) return false;
-      this.#origin.recorded(performance.now() - startedAt);
+      if (!done) return null;
       this.#recording = false;
       this.#publish();
+      const shown = this.#recordings[0] ?? null;
+      if (recorded && shown) {
+        recorded(shown);
+        this.#origin.rebaseScenario();
+      }
+      this.#origin.recorded(performance.now() - startedAt);
       this.#limitMs = this.#limit();
       this.#frames.request();
-      return true;
+      return shown;
     } catch (error) {
-      return this.#fail(token, { key: 'run.error.recordFailed', params: { reason: error instanceof Error ? error.message : String(error) } });
+      this.#fail(token, { key: 'run.error.recordFailed', params: { reason: error instanceof Error ? error.message : String(error) } });
+      return null;
     }
   }
 

@@ -18,6 +18,9 @@ export interface PiPlaygroundApi {
   waitFor(condition: WaitCondition, options?: WaitOptions): Promise<WaitResult>;
   loadLesson(id: string): Promise<ActionResult>;
   loadScenario(ref: string | object, options?: { name?: string }): Promise<ActionResult>;
+  /** Runs the selected scenario against a real model (docs/automation.md); the key is kept in memory only. */
+  runLive(options: { api: string; model: string; apiKey?: string; baseUrl?: string; provider?: string }): Promise<ActionResult>;
+  stopLive(): Promise<ActionResult>;
   play(): Promise<ActionResult>;
   pause(): Promise<ActionResult>;
   step(count?: number): Promise<ActionResult>;
@@ -73,6 +76,8 @@ export function createPlaygroundApi(
     waitFor: act((condition: WaitCondition, options?: WaitOptions) => controller.waitFor(condition, timeout(options))),
     loadLesson: act((id: string) => controller.loadLesson(id)),
     loadScenario: act((ref: string | object, options?: { name?: string }) => controller.loadScenario(ref, { name: options?.name })),
+    runLive: act((options: { api: string; model: string; apiKey?: string; baseUrl?: string; provider?: string }) => controller.runLive(options)),
+    stopLive: act(() => controller.stopLive()),
     play: act(() => controller.play()),
     pause: act(() => controller.pause()),
     step: act((count?: number) => controller.step(count ?? 1)),

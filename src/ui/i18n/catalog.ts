@@ -8,15 +8,15 @@ import { mergeTables, type MessageArea, type MessageTable } from './define.ts';
 import type { Locale } from './i18n.svelte.ts';
 
 const english = import.meta.glob<{ messages: MessageArea }>(
-  ['./messages/*.ts', '!./messages/lint.ts', '!./messages/editor-completions.ts', '!./messages/editor-reference.ts'],
+  ['./messages/*.ts', '!./messages/lint.ts', '!./messages/editor-completions.ts', '!./messages/editor-reference.ts', '!./messages/live.ts'],
   { eager: true, query: { locale: 'en' } },
 );
 const deferredEnglish = import.meta.glob<{ messages: MessageArea }>(
-  ['./messages/lint.ts', './messages/editor-completions.ts', './messages/editor-reference.ts'],
+  ['./messages/lint.ts', './messages/editor-completions.ts', './messages/editor-reference.ts', './messages/live.ts'],
   { query: { locale: 'en' } },
 );
 
-export const DEFERRED_AREAS = ['lint', 'editor-completions', 'editor-reference'] as const;
+export const DEFERRED_AREAS = ['lint', 'editor-completions', 'editor-reference', 'live'] as const;
 export type DeferredArea = (typeof DEFERRED_AREAS)[number];
 
 /** Every message by language; a language's table is empty until loadTable() has brought it. */

@@ -103,7 +103,11 @@ export async function startProviderStandIn(port = 0): Promise<ProviderStandIn> {
     const reply = script[Math.min(request.turn, script.length - 1)];
     if (!reply.noCors) cors(res, req);
     if (reply.holdMs) {
-      await Promise.race([sleep(reply.holdMs), new Promise((resolve) => res.once('close', resolve))]);
+      // The hold's timer must not keep the test process up once the client has gone (Stop) and the server closed.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, reply.holdMs);
+        res.once('close', () => { clearTimeout(timer); resolve(); });
+      });
       if (res.destroyed || res.writableEnded) return;
     }
     if (reply.error) {
