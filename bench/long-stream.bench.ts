@@ -3,9 +3,9 @@
 // the heap after the run and the time spent in garbage collection (PerformanceObserver on 'gc').
 import { cpus, loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { VirtualClock } from '../src/core/clock.ts';
-import { parseScenario } from '../src/core/scenario/parse-scenario.ts';
-import { recordScenario } from '../src/core/trace/recorder.ts';
+import { VirtualClock } from '../src/engine/index.ts';
+import { parseScenario } from '../src/recording/scenario/parse/index.ts';
+import { recordScenario } from '../src/recording/recorder/index.ts';
 
 const CHARS = 1024 * 1024;
 const TEXT = 'The quick brown fox jumps over the lazy dog. '.repeat(Math.ceil(CHARS / 45)).slice(0, CHARS);

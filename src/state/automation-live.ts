@@ -1,8 +1,8 @@
 // The automation contract's live run: `runLive({ api, model, apiKey, baseUrl?, provider? })` checks its argument
 // (a refusal names the field), puts the key in the key store (memory only), runs the selected scenario against the
 // model and answers once the run is recorded and saved. `stopLive()` is the Stop button.
-import { LIVE_APIS, isLiveApi } from '../ai/live/apis.ts';
-import { checkBaseUrl, providerOf } from '../ai/live/model.ts';
+import { LIVE_APIS, isLiveApi } from '../ai/live/index.ts';
+import { checkBaseUrl, providerOf } from '../ai/live/index.ts';
 import type { AppState } from './context.ts';
 import type { AutomationTracker } from './automation-tracker.svelte.ts';
 import type { ActionResult } from './automation-types.ts';

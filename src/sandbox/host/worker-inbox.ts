@@ -2,7 +2,7 @@
 // worker runs user code, which can post anything on its port, so each is held to the host's own limits
 // (message-guard.ts) before it reaches the app: a message too big, too many or for no awaited request is refused
 // or dropped, and a flood of dropped messages has the worker ended. The link (worker-link.ts) keeps the requests.
-import type { Clock } from '../../core/clock.ts';
+import type { Clock } from '../../engine/index.ts';
 import type { HostMessage, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
 import { serveFsRequest } from './fs-service.ts';

@@ -3,7 +3,7 @@
 // the clock held while the worker computes (released when it reports `quiet`), so a VirtualClock only moves when
 // user code is waiting, and one sleep on the clock for the worker's next timer, which becomes a `tick` when the
 // clock gets there. What the worker sends about its requests is checked and routed by the inbox (worker-inbox.ts).
-import { RealClock, type Clock } from '../../core/clock.ts';
+import { RealClock, type Clock } from '../../engine/index.ts';
 import type { HostMessage, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
 import { DEFAULT_GUARD_LIMITS, readWorkerMessage } from './message-guard.ts';

@@ -1,6 +1,6 @@
 // The live run's vocabulary, in plain TypeScript so the app state, the automation contract and the UI can name it
 // without loading the live run itself (that comes with its first use, with pi-ai's modules behind it).
-import type { LiveApi } from '../../ai/live/apis.ts';
+import type { LiveApi } from '../../ai/live/index.ts';
 
 /** `starting`: loading pi-ai's module for the API; `running`: the run is being recorded; then how it ended. */
 export type LiveStatus = 'idle' | 'starting' | 'running' | 'done' | 'error' | 'aborted';

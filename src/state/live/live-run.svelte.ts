@@ -7,8 +7,9 @@ import {
   checkBaseUrl, createLiveStreamFn, findLiveProvider, isLiveApi, loadLiveStream, loadProviderModels, providerOf,
   resolveLiveModel, scenarioFromLiveRecording, scrubSecret,
 } from '../../ai/live/index.ts';
-import type { Recording } from '../../core/trace/recording.ts';
-import type { AssistantMessage, Model, StreamFn } from '../../core/types.ts';
+import type { Recording } from '../../recording/index.ts';
+import type { AssistantMessage, Model } from '../../ai/index.ts';
+import type { StreamFn } from '../../engine/index.ts';
 import type { LessonsState } from '../lessons.svelte.ts';
 import type { RunState } from '../run.svelte.ts';
 import type { ScenarioState } from '../scenario.svelte.ts';
