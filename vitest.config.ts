@@ -3,7 +3,8 @@ import { playwright } from '@vitest/browser-playwright';
 import viteConfig from './vite.config.ts';
 import { chromiumLaunchOptions } from './tests/support/browser-launch.ts';
 
-// Two projects: `core` proves src/core runs in plain Node (and hosts the differential tests
+// Two projects: `core` proves the domain packages (src/ai, engine, vfs, coding-tools, recording, content,
+// portable; docs/decisions/package-map.md) run in plain Node (and hosts the differential tests
 // against the real pi packages); `browser` runs everything else in real headless Chromium.
 export default mergeConfig(viteConfig, defineConfig({
   // Pre-bundle what browser tests import lazily, so a fresh clone does not reload mid-run.
@@ -15,7 +16,7 @@ export default mergeConfig(viteConfig, defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['src/core/**/*.test.ts', 'src/ai/**/*.test.ts', 'tests/node/**/*.test.ts'],
+          include: ['src/{ai,engine,vfs,coding-tools,recording,content,portable}/**/*.test.ts', 'tests/node/**/*.test.ts'],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
           // Two workers (Vitest's default is one on a 2-core machine) that keep their loaded modules between files:

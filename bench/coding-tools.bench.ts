@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createCodingToolMap, createMemoryFileSystem } from '../src/core/tools/index.ts';
-import { walkTree } from '../src/core/tools/ignore-walk.ts';
-import { compileRipgrepPattern } from '../src/core/tools/rust-regex.ts';
-import type { AgentTool } from '../src/core/types.ts';
+import { createCodingToolMap } from '../src/coding-tools/index.ts';
+import { createMemoryFileSystem } from '../src/vfs/index.ts';
+import { walkTree } from '../src/coding-tools/index.ts';
+import { compileRipgrepPattern } from '../src/coding-tools/index.ts';
+import type { AgentTool } from '../src/engine/index.ts';
 
 const FILES = 1000;
 const REPEATS = 3;

@@ -5,12 +5,12 @@
 // switch under 400 ms in a dev build and about 50-60 ms in production, a scroll within a frame or two).
 import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright';
-import { VirtualClock } from '../src/core/clock.ts';
-import { createStarterWorkspace } from '../src/core/examples/index.ts';
-import { encodeWorkspaceFile } from '../src/core/portable/workspace-file.ts';
-import type { PortableWorkspace } from '../src/core/portable/workspace-shape.ts';
-import { parseScenario } from '../src/core/scenario/parse-scenario.ts';
-import { recordScenario } from '../src/core/trace/recorder.ts';
+import { VirtualClock } from '../src/engine/index.ts';
+import { createStarterWorkspace } from '../src/content/examples/index.ts';
+import { encodeWorkspaceFile } from '../src/portable/index.ts';
+import type { PortableWorkspace } from '../src/portable/index.ts';
+import { parseScenario } from '../src/recording/scenario/parse/index.ts';
+import { recordScenario } from '../src/recording/recorder/index.ts';
 import { buildLogEntries, PI_EVENT_TYPES } from '../src/ui/events/log-entries.ts';
 import { withProductionSite } from './support/production-site.ts';
 

@@ -3,11 +3,11 @@
 import { agentLoop as piAgentLoop } from '@earendil-works/pi-agent-core';
 import { createAssistantMessageEventStream as piCreateStream } from '@earendil-works/pi-ai';
 import { Type } from 'typebox';
-import { agentLoop, createAssistantMessageEventStream } from '../src/core/index.ts';
+import { agentLoop, createAssistantMessageEventStream } from '../src/engine/index.ts';
 import type {
   AgentContext, AgentLoopConfig, AgentMessage, AgentTool, AssistantMessage, AssistantMessageEvent, Message, Model, StreamFn,
   ToolCall, TraceEvent,
-} from '../src/core/index.ts';
+} from '../src/engine/index.ts';
 
 const TURNS = 100;
 const CALLS_PER_TURN = 10;

@@ -1,10 +1,10 @@
 // Benchmark of the "what the model sees" panel's hot path: a user edits one property description of a
 // 20-property tool, and every API variant is re-encoded and the tools re-linted. Prints p50/p95 per edit.
 import { Type, type TSchema } from 'typebox';
-import { encodeVariants } from '../src/core/providers/index.ts';
-import { lintTools } from '../src/core/lint/index.ts';
-import { StringEnum } from '../src/core/schema/string-enum.ts';
-import type { Context, Message, Tool } from '../src/core/types.ts';
+import { encodeVariants } from '../src/ai/providers/index.ts';
+import { lintTools } from '../src/ai/lint/index.ts';
+import { StringEnum } from '../src/ai/schema/index.ts';
+import type { Context, Message, Tool } from '../src/ai/index.ts';
 
 const WARMUP = 100;
 const EDITS = 600;

@@ -2,8 +2,8 @@
 // and invalid; TypeBox-built and plain JSON Schema). Prints ops/s for each side and the ratio ours/pi.
 import { Type } from 'typebox';
 import { validateToolArguments as piValidate } from '@earendil-works/pi-ai';
-import { validateToolArguments } from '../src/core/validation.ts';
-import type { Tool, ToolCall } from '../src/core/types.ts';
+import { validateToolArguments } from '../src/ai/validation/index.ts';
+import type { Tool, ToolCall } from '../src/ai/index.ts';
 
 type Validate = (tool: Tool, toolCall: ToolCall) => unknown;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The long mode of the loop's differential fuzzer (src/core/testing/fuzz): generated scenarios through
+// The long mode of the loop's differential fuzzer (src/engine/testing/fuzz): generated scenarios through
 // pi-agent-core 0.85.1's loop and ours, compared event by event, with progress lines and a final report.
 // Usage: npm run fuzz -- [--seed N] [--count N] [--from K] [--only K] [--max-divergences N] [--progress N]
 // Scenario K depends on (seed, K) alone, so a long run can be split into chunks with --from and --count.
@@ -37,8 +37,8 @@ let exitCode = 0;
 try {
   const piCore = await import('@earendil-works/pi-agent-core');
   const piAi = await import('@earendil-works/pi-ai/compat');
-  const ours = await runner.import(resolve(root, 'src/core/index.ts'));
-  const fuzz = await runner.import(resolve(root, 'src/core/testing/fuzz/fuzzer.ts'));
+  const ours = await runner.import(resolve(root, 'src/engine/index.ts'));
+  const fuzz = await runner.import(resolve(root, 'src/engine/testing/fuzz/fuzzer.ts'));
   const pick = (m) => ({ runAgentLoop: m.runAgentLoop, runAgentLoopContinue: m.runAgentLoopContinue, agentLoop: m.agentLoop, agentLoopContinue: m.agentLoopContinue });
   const host = { register: (options) => piAi.registerFauxProvider(options), streamSimple: piAi.streamSimple };
   const seed = option('seed', fuzz.DEFAULT_FUZZ_SEED);

@@ -1,9 +1,9 @@
 // A standalone page with the timeline and its details pane, for the benchmark and for looking at the drawing:
 // ?case=showcase|large|empty, ?theme=dark, ?cursor=<ms>, ?lang=zh-CN. window.timelineHarness drives it from scripts.
 import { mount, flushSync, unmount } from 'svelte';
-import { fileTool, largeScenario, recordScenario } from '../../src/core/trace/layout-fixtures.ts';
-import { layoutRecordings } from '../../src/core/trace/layout.ts';
-import type { Recording } from '../../src/core/trace/recording.ts';
+import { fileTool, largeScenario, recordScenario } from '../../src/recording/testing/layout-fixtures.ts';
+import { layoutRecordings } from '../../src/recording/layout/index.ts';
+import type { Recording } from '../../src/recording/index.ts';
 import { i18n, isLocale } from '../../src/ui/i18n/i18n.svelte.ts';
 import '../../src/ui/global.css';
 import Harness from './Harness.svelte';

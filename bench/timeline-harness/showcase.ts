@@ -1,6 +1,6 @@
 // The scenario the harness shows: one turn that streams thinking, text and five calls covering the timeline's
 // vocabulary (a long sleep, progress updates with a late one, invalid arguments, a blocked call, file access).
-import type { ScenarioHooks } from '../../src/core/scenario/run-scenario.ts';
+import type { ScenarioHooks } from '../../src/recording/scenario/index.ts';
 
 export function showcaseScenario(toolExecution: 'parallel' | 'sequential'): object {
   return {

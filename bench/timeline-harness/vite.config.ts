@@ -5,7 +5,7 @@ import { defineConfig, mergeConfig } from 'vite';
 import app from '../../vite.config.ts';
 
 export default mergeConfig(app, defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root: fileURLToPath(new URL('./', import.meta.url)),
   cacheDir: fileURLToPath(new URL('../../node_modules/.vite-timeline-harness', import.meta.url)),
   logLevel: 'warn',
 }));

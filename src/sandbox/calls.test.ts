@@ -1,8 +1,8 @@
 // Calls into user code: results, thrown errors as pi reports them, abort, onUpdate, prepareArguments, hooks,
 // console output, fs, and what cannot or should not leave the sandbox.
 import { describe, expect, it } from 'vitest';
-import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../core/remote.ts';
-import type { AgentTool } from '../core/types.ts';
+import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../engine/index.ts';
+import type { AgentTool } from '../engine/index.ts';
 import type { FsCapabilityHost } from './types.ts';
 import { testSandbox, text, toolSource, tsFile } from './testing/helpers.ts';
 

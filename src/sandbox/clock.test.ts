@@ -1,10 +1,10 @@
 // sleep() in user code runs on the host's clock, and a call holds the clock while it computes: on a VirtualClock
 // two 2-second sleeping tools take 2 s of virtual time in parallel and 4 s in sequence, in next to no wall time.
 import { describe, expect, it } from 'vitest';
-import { RealClock, VirtualClock } from '../core/clock.ts';
-import { parseScenario } from '../core/scenario/parse-scenario.ts';
-import { runScenario } from '../core/scenario/run-scenario.ts';
-import type { AgentTool } from '../core/types.ts';
+import { RealClock, VirtualClock } from '../engine/index.ts';
+import { parseScenario } from '../recording/scenario/parse/index.ts';
+import { runScenario } from '../recording/scenario/index.ts';
+import type { AgentTool } from '../engine/index.ts';
 import { testSandbox, text, toolSource, tsFile } from './testing/helpers.ts';
 
 const SLEEPER = (name: string, ms: number) => tsFile(name, toolSource(name, `await sleep(${ms}, signal); return { content: [{ type: "text", text: "${name} woke" }], details: {} };`));

@@ -1,10 +1,10 @@
 // Evaluating tool modules written as pi users write them: every export shape, every import path pi code uses,
 // schemas that validate on the host exactly as in pi, cached results for unchanged files, and the starter files.
 import { describe, expect, it } from 'vitest';
-import { validateToolArguments } from '../core/validation.ts';
-import { createJsonSchemaSource, createToolSource, STARTER_HOOKS, STARTER_TOOLS } from '../core/examples/index.ts';
-import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../core/remote.ts';
-import type { AgentTool } from '../core/types.ts';
+import { validateToolArguments } from '../ai/validation/index.ts';
+import { createJsonSchemaSource, createToolSource, STARTER_HOOKS, STARTER_TOOLS } from '../content/examples/index.ts';
+import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../engine/index.ts';
+import type { AgentTool } from '../engine/index.ts';
 import { testSandbox, text, tsFile } from './testing/helpers.ts';
 
 const tool = (name: string, params = 'Type.Object({})') =>

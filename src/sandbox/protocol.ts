@@ -2,7 +2,7 @@
 // message carries a `seq` and the host clock's `now`; the worker answers `quiet` once it has handled a message and
 // run out of work, which is how the host knows when user code is only waiting (on timers) and a virtual clock may
 // move. The quiet report names the next timer's due time; the host sends `tick` when its clock gets there.
-import type { EncodedSchema } from '../core/schema/hidden-keys.ts';
+import type { EncodedSchema } from '../ai/schema/index.ts';
 
 /** `turn`: a scenario's code turn, its default export called with pi's faux factory arguments. */
 export type CallKind = 'execute' | 'prepareArguments' | 'beforeToolCall' | 'afterToolCall' | 'turn';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import bundle from './generated/runtime-bundle.js?raw';
 
-const sources = import.meta.glob(['./*.ts', './runtime/*.ts', '../core/schema/*.ts', '!./**/*.test.ts'], { query: '?raw', import: 'default' });
+const sources = import.meta.glob(['./*.ts', './runtime/*.ts', '../ai/schema/*.ts', '!./**/*.test.ts'], { query: '?raw', import: 'default' });
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

@@ -1,7 +1,7 @@
 // createSandbox: one sandbox frame, one worker at a time. Evaluations are queued; calls wait for a worker that
 // has the current files; a worker stuck in an endless loop is killed, replaced, and given the last files again.
-import { RealClock, type Clock } from '../core/clock.ts';
-import type { AgentTool } from '../core/types.ts';
+import { RealClock, type Clock } from '../engine/index.ts';
+import type { AgentTool } from '../engine/index.ts';
 import type { CallOutcome, ModuleReport } from './protocol.ts';
 import { Evaluator } from './host/evaluator.ts';
 import { SandboxFrame } from './host/frame.ts';

@@ -2,9 +2,9 @@
 // sandbox's clock (a VirtualClock while recording), with the browser's ordering rules; timers left by a call fire
 // later in the same run and end with it; a timer storm fails the call that made it, clearly, and quickly.
 import { describe, expect, it } from 'vitest';
-import { RealClock, VirtualClock } from '../core/clock.ts';
-import { parseScenario } from '../core/scenario/parse-scenario.ts';
-import { runScenario } from '../core/scenario/run-scenario.ts';
+import { RealClock, VirtualClock } from '../engine/index.ts';
+import { parseScenario } from '../recording/scenario/parse/index.ts';
+import { runScenario } from '../recording/scenario/index.ts';
 import { testSandbox, text, toolSource, tsFile } from './testing/helpers.ts';
 
 const NATURAL_SLEEP = 'await new Promise((r) => setTimeout(r, 2000));';

@@ -1,8 +1,9 @@
 // The sandbox's public vocabulary: the files it evaluates, what an evaluation reports, and the host capabilities
 // user code may reach (the clock through timers, Date and sleep(), the virtual filesystem through fs).
 import type { TSchema } from 'typebox';
-import type { Clock } from '../core/clock.ts';
-import type { AgentLoopConfig, AgentTool, ConstrainedSamplingConfig, ToolExecutionMode } from '../core/types.ts';
+import type { Clock } from '../engine/index.ts';
+import type { ConstrainedSamplingConfig } from '../ai/index.ts';
+import type { AgentLoopConfig, AgentTool, ToolExecutionMode } from '../engine/index.ts';
 
 /**
  * One editor file. `role` defaults to 'tool'; a 'hooks' file exports beforeToolCall and/or afterToolCall; a 'turn'
@@ -75,7 +76,7 @@ export interface TurnRequest {
 
 /**
  * A directory entry as `fs.list` returns it to user code: the shape of core's FsCapability
- * (src/core/tools/fs-capability.ts), `kind` as in the examples and lessons that list directories.
+ * (src/vfs/fs-capability.ts), `kind` as in the examples and lessons that list directories.
  */
 export interface FsEntry {
   name: string;

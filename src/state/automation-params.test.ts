@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { callsAtCursor, phaseByCall } from './automation-calls.ts';
 import { formatLayout, parseAutomationParams, parseLayout, parseStep } from './automation-params.ts';
-import type { RecordedEvent } from '../core/trace/recording.ts';
+import type { RecordedEvent } from '../recording/index.ts';
 
 describe('automation URL parameters', () => {
   it('reads a full demo link', () => {

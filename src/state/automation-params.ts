@@ -1,7 +1,7 @@
 // The URL parameters a demo link or a Playwright script opens the app with (`?lesson=hooks&autoplay=1&speed=2`),
 // parsed into one typed value. Bad values never throw: each becomes a problem, reported in the automation state,
 // and the rest of the parameters still apply. docs/automation.md is the reference.
-import type { ToolPhase } from '../core/trace/types.ts';
+import type { ToolPhase } from '../engine/index.ts';
 import { unknownPhase } from './automation-targets.ts';
 import { CALL_PHASES } from './run-cursor.ts';
 import { SPEEDS } from './run-types.ts';

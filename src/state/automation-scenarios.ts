@@ -30,7 +30,7 @@ export async function parseScenarioObject(value: unknown): Promise<ParsedScenari
   } catch (error) {
     return { ok: false, error: `the scenario is not JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const { parseScenario } = await import('../core/scenario/parse-scenario.ts');
+  const { parseScenario } = await import('../recording/scenario/parse/index.ts');
   const result = parseScenario(text);
   if (!result.ok) {
     const first = result.errors.slice(0, 3).map((e) => `${e.path || '/'}: ${e.message}`).join('; ');

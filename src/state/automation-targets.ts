@@ -1,7 +1,7 @@
 // What a script's select() and stepPhase() requests point at in a recording — a recording, a call, a phase — checked
 // before the run state is touched, with the problem in the words the contract answers (English, for script authors).
-import type { Recording, RecordedEvent } from '../core/trace/recording.ts';
-import type { ToolPhase } from '../core/trace/types.ts';
+import type { Recording, RecordedEvent } from '../recording/index.ts';
+import type { ToolPhase } from '../engine/index.ts';
 import { callsAtCursor } from './automation-calls.ts';
 import { TOOL_PHASES } from './run-cursor.ts';
 import type { RunSelection } from './run-types.ts';

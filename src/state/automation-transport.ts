@@ -1,6 +1,6 @@
 // The automation contract's transport actions on the run: play, pause, step by events or to a call's phase, seek,
 // speed, compare, restart and select. Bad input is answered, never thrown; the tracker words every answer.
-import type { ToolPhase } from '../core/trace/types.ts';
+import type { ToolPhase } from '../engine/index.ts';
 import type { AppState } from './context.ts';
 import { selectionFor, unknownCall, unknownPhase, type SelectRequest } from './automation-targets.ts';
 import { DEFAULT_WAIT_MS, type AutomationTracker } from './automation-tracker.svelte.ts';

@@ -3,15 +3,15 @@
 // read tool). The bytes are the browser's encoder's, not Photon's.
 import { clear, createStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { encodePng } from '../core/tools/bmp-to-png.ts';
-import { createCodingToolMap } from '../core/tools/index.ts';
-import { imageDimensions, sniffImageMimeType } from '../core/tools/image-sniff.ts';
-import { caseBytes, IMAGE_CASES, resizedText, type RasterEncoder } from '../core/tools/parity/image-cases.ts';
+import { encodePng } from '../coding-tools/images/index.ts';
+import { createCodingToolMap } from '../coding-tools/index.ts';
+import { imageDimensions, sniffImageMimeType } from '../coding-tools/images/index.ts';
+import { caseBytes, IMAGE_CASES, resizedText, type RasterEncoder } from '../coding-tools/testing/image-cases.ts';
 import {
   quadrantColours, quadrantsRgba, rle8Bmp, tilesRgba, UPRIGHT_QUADRANTS, webpWithExifOrientation, withExifOrientation,
-} from '../core/tools/parity/image-files.ts';
-import { decodeBase64 } from '../core/tools/utf8.ts';
-import type { ImageContent, TextContent } from '../core/types.ts';
+} from '../coding-tools/testing/image-files.ts';
+import { decodeBase64 } from '../vfs/index.ts';
+import type { ImageContent, TextContent } from '../ai/index.ts';
 import { openIdbFileSystem } from '../storage/fs/index.ts';
 import { createCanvasImageCodec } from './canvas-image-codec.ts';
 

@@ -1,8 +1,8 @@
 // The browser's image codec for the read tool, standing in for pi's Photon: createImageBitmap decodes, an
 // OffscreenCanvas turns the image upright by EXIF exactly as pi does and scales it, convertToBlob encodes PNG or
-// JPEG. core runs pi's algorithm over it (src/core/tools/image-resize.ts); docs/decisions/tools-images.md.
-import { exifOrientation, orient, withoutExifOrientation } from '../core/tools/image-exif.ts';
-import type { DecodedImage, EncodedMimeType, ImageCodec, ScaledImage } from '../core/tools/image-resize.ts';
+// JPEG. core runs pi's algorithm over it (src/coding-tools/images/image-resize.ts); docs/decisions/tools-images.md.
+import { exifOrientation, orient, withoutExifOrientation } from '../coding-tools/images/index.ts';
+import type { DecodedImage, EncodedMimeType, ImageCodec, ScaledImage } from '../coding-tools/images/index.ts';
 
 /** The codec, or undefined where the browser lacks createImageBitmap or OffscreenCanvas (read then omits over-size images). */
 export function createCanvasImageCodec(): ImageCodec | undefined {

@@ -3,10 +3,11 @@
 // recording at that turn with a message naming the turn (and the line, when there is one).
 import { describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
-import { VirtualClock } from '../core/clock.ts';
-import { parseScenario } from '../core/scenario/parse-scenario.ts';
-import { runScenario } from '../core/scenario/run-scenario.ts';
-import type { AgentTool, AssistantMessage } from '../core/types.ts';
+import { VirtualClock } from '../engine/index.ts';
+import { parseScenario } from '../recording/scenario/parse/index.ts';
+import { runScenario } from '../recording/scenario/index.ts';
+import type { AssistantMessage } from '../ai/index.ts';
+import type { AgentTool } from '../engine/index.ts';
 import { testSandbox } from '../sandbox/testing/helpers.ts';
 import { codeTurnSourceFiles, createCodeTurnRunner } from './code-turns.ts';
 

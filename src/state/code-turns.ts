@@ -1,8 +1,8 @@
 // A scenario's code turns as sandbox files ('turn' modules, one per code turn) and the runner a recording calls
 // them through: pi's factory arguments copied in, failures placed at their line in the turn's code.
-import type { CodeTurnRunner } from '../core/scenario/code-turn.ts';
-import { CodeTurnError } from '../core/scenario/code-turn-error.ts';
-import { isCodeTurn, type ScenarioTurn } from '../core/scenario/scenario.ts';
+import type { CodeTurnRunner } from '../recording/scenario/index.ts';
+import { CodeTurnError } from '../recording/scenario/index.ts';
+import { isCodeTurn, type ScenarioTurn } from '../recording/scenario/index.ts';
 import type { Diagnostic, Evaluation, Sandbox, SourceFile } from '../sandbox/types.ts';
 
 /** The sandbox file id of turn `turnIndex` (0-based): `turn:<n>`, n 1-based as the scenario names its turns. */

@@ -1,7 +1,7 @@
 // Keeps the sandbox's evaluation of the workspace current: re-evaluates after edits (debounced while typing,
 // at once for structural changes), drops stale answers, and exposes tools and diagnostics per file.
 import { tick } from 'svelte';
-import type { AgentTool } from '../core/types.ts';
+import type { AgentTool } from '../engine/index.ts';
 import { EMPTY_EVALUATION, type Diagnostic, type EvaluatedTool, type Evaluation, type SourceFile, type ToolRuntime } from './tool-runtime.ts';
 import type { EvaluationMarkerStore } from '../storage/evaluation-marker.ts';
 import { SafeStartState } from './evaluation-safe-start.svelte.ts';

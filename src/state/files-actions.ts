@@ -1,9 +1,9 @@
 // The work behind the files panel's actions, each one a few filesystem calls that end in the notice to show.
 // The files state runs them (with undo snapshots, refresh and selection); refusals are notices, not exceptions.
-import { STARTER_FILES } from '../core/examples/files.ts';
-import type { FileSystem } from '../core/tools/fs.ts';
-import type * as CoreTools from '../core/tools/index.ts';
-import { basenamePosix, dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
+import { STARTER_FILES } from '../content/examples/index.ts';
+import type { FileSystem } from '../vfs/index.ts';
+import type * as CoreTools from '../coding-tools/index.ts';
+import { basenamePosix, dirnamePosix, joinPosix } from '../vfs/index.ts';
 import type { FilesNotice } from './files-notices.ts';
 import type { FileTreeModel } from './files-tree.ts';
 

@@ -1,10 +1,10 @@
 // pi's built-in coding tools in runs: the workspace setting (off, or on with all or some of read, write, edit, ls,
 // find, grep — bash cannot exist in a browser), their declarations for the views that show what the model sees,
 // and the tools a run gets: over the workspace filesystem, cwd /workspace, traced as trace_fs on the run's clock.
-import type { Clock } from '../core/clock.ts';
-import type { CodingToolName } from '../core/tools/index.ts';
-import type { TraceSink } from '../core/trace/types.ts';
-import type { AgentTool } from '../core/types.ts';
+import type { Clock } from '../engine/index.ts';
+import type { CodingToolName } from '../coding-tools/index.ts';
+import type { TraceSink } from '../engine/index.ts';
+import type { AgentTool } from '../engine/index.ts';
 import type { FilesService } from './files-service.ts';
 import { holdClockDuringFs } from './files-run.ts';
 import type { FilesState } from './files.svelte.ts';

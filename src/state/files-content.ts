@@ -1,6 +1,6 @@
 // How the files panel shows a file's bytes: UTF-8 text (with its BOM and line endings noted, so an edit writes
 // them back exactly), an image (detected by content, as pi's read does), or binary. Pure functions.
-import { IMAGE_SNIFF_BYTES, sniffImageMimeType, type ImageMimeType } from '../core/tools/image-sniff.ts';
+import { IMAGE_SNIFF_BYTES, sniffImageMimeType, type ImageMimeType } from '../coding-tools/images/index.ts';
 
 export type LineEnding = 'lf' | 'crlf' | 'cr' | 'mixed' | 'none';
 export type LineSeparator = '\n' | '\r\n' | '\r';

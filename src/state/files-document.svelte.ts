@@ -1,7 +1,7 @@
 // The file open in the files panel: its bytes read as text (BOM and line endings kept), image or binary, an
 // edit in progress, and saving it back byte-exact. Follows changes on disk (a run's, another tab's); an unsaved edit
 // is never overwritten, and saving over a change made elsewhere asks first: keep mine, take theirs, or save a copy.
-import type { FileSystem } from '../core/tools/fs.ts';
+import type { FileSystem } from '../vfs/index.ts';
 import { isFsConflict } from '../storage/fs/fs-conflicts.ts';
 import { classifyContent, encodeTextContent, type FileContent } from './files-content.ts';
 import type { ActionResult, FilesNotice } from './files-notices.ts';

@@ -1,7 +1,7 @@
 // The files panel's tree as it is now: listed again after every change to the filesystem (one listing at a time, at
 // most one more queued), with the folders the user opened and the selected entry, which goes when its file does.
-import type { FileSystem } from '../core/tools/fs.ts';
-import { dirnamePosix } from '../core/tools/posix-path.ts';
+import type { FileSystem } from '../vfs/index.ts';
+import { dirnamePosix } from '../vfs/index.ts';
 import { starterFilesPresent } from './files-actions.ts';
 import { EMPTY_TREE, readFileTree, visibleEntries, type FileTreeModel, type TreeEntry } from './files-tree.ts';
 

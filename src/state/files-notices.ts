@@ -1,6 +1,6 @@
 // What the files panel tells the user after an action: a message key (translated by the panel) with its
 // parameters, and, for failures, the filesystem's own text (Node's wording, as pi's tools would report it).
-import { isFsError } from '../core/tools/fs.ts';
+import { isFsError } from '../vfs/index.ts';
 import type { PathProblem } from './files-paths.ts';
 import { formatBytes } from './files-content.ts';
 

@@ -1,7 +1,7 @@
 // Names typed into the files panel: a name or a relative path below the folder it is created in (or an absolute
 // path). Refused before anything is written: empty names, NUL, and `..` that climbs above `/` (Linux would quietly
 // stop at `/`; in a form that is almost always a slip, so the panel says so instead).
-import { FsError } from '../core/tools/fs.ts';
+import { FsError } from '../vfs/index.ts';
 
 export type PathProblem = 'empty' | 'nul' | 'above-root' | 'root' | 'trailing-slash';
 

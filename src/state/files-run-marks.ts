@@ -1,8 +1,8 @@
 // Which files a recorded run read or wrote, from its trace_fs events: the marks the files tree shows, each one
 // pointing at the recorded event (seq) so a click can select that read or write on the timeline.
-import { ancestorsPosix } from '../core/tools/posix-path.ts';
-import type { RecordedEvent } from '../core/trace/recording.ts';
-import type { TraceEvent } from '../core/trace/types.ts';
+import { ancestorsPosix } from '../vfs/index.ts';
+import type { RecordedEvent } from '../recording/index.ts';
+import type { TraceEvent } from '../engine/index.ts';
 
 type FsTraceEvent = Extract<TraceEvent, { type: 'trace_fs' }>;
 

@@ -2,11 +2,11 @@
 // the run's clock), the same files before every recording so replays are identical, the built-in tools'
 // declarations for the views that show what the model sees, and the sandbox's fs traced per tool call.
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../core/clock.ts';
-import { encodePng } from '../core/tools/bmp-to-png.ts';
-import { createStarterWorkspace, STARTER_FILES } from '../core/examples/index.ts';
-import type { Recording } from '../core/trace/recording.ts';
-import type { TraceEvent } from '../core/trace/types.ts';
+import { VirtualClock } from '../engine/index.ts';
+import { encodePng } from '../coding-tools/images/index.ts';
+import { createStarterWorkspace, STARTER_FILES } from '../content/examples/index.ts';
+import type { Recording } from '../recording/index.ts';
+import type { TraceEvent } from '../engine/index.ts';
 import { createSandbox } from '../sandbox/index.ts';
 import { createFsCapabilityHost } from '../storage/workspace-fs.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';

@@ -1,7 +1,7 @@
 // The filesystem as a recorded run sees it: every operation holds the run's clock while it is in flight, so a
 // virtual clock waits for IndexedDB instead of jumping ahead, and two recordings of one scenario stay identical.
-import type { Clock } from '../core/clock.ts';
-import type { FileSystem } from '../core/tools/fs.ts';
+import type { Clock } from '../engine/index.ts';
+import type { FileSystem } from '../vfs/index.ts';
 
 /** Wraps `fs` so each call holds `clock` until it settles. Listeners and `cwd` are the wrapped filesystem's. */
 export function holdClockDuringFs(fs: FileSystem, clock: Pick<Clock, 'hold'>): FileSystem {

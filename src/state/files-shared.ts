@@ -1,7 +1,7 @@
 // The filesystem as several tabs share it: taking in what another tab stored (when the filesystem is the
 // IndexedDB one; a memory filesystem has no other writer), and where "save mine as a copy" puts a conflicting edit.
-import type { FileSystem } from '../core/tools/fs.ts';
-import { basenamePosix, dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
+import type { FileSystem } from '../vfs/index.ts';
+import { basenamePosix, dirnamePosix, joinPosix } from '../vfs/index.ts';
 
 interface Syncable {
   sync(paths?: string[]): Promise<void>;

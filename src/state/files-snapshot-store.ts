@@ -1,6 +1,6 @@
 // Named filesystem snapshots kept in the app's key-value store (IndexedDB): an index of what exists, and each
 // snapshot's files under its own key, so listing stays cheap however large the snapshots are.
-import type { FsSnapshot } from '../core/tools/snapshot.ts';
+import type { FsSnapshot } from '../vfs/index.ts';
 import type { KeyValueStore } from '../storage/kv-store.ts';
 
 export interface SnapshotInfo {

@@ -1,10 +1,10 @@
 // Snapshots of the virtual filesystem: named ones kept in IndexedDB (optionally as the starting files of a
 // scenario), and the files each scenario's runs start from: captured before its first recording and put back
 // before every later one (restart, replay, compare mode's second run), so every replay begins with the same files.
-import type { FsSnapshot } from '../core/tools/snapshot.ts';
+import type { FsSnapshot } from '../vfs/index.ts';
 import type { ActionResult, FilesNotice } from './files-notices.ts';
 import { noticeForError } from './files-notices.ts';
-import { uniqueById } from '../core/portable/unique-ids.ts';
+import { uniqueById } from '../portable/index.ts';
 import { measureSnapshot, type SnapshotInfo, type SnapshotRepository } from './files-snapshot-store.ts';
 import type { FilesState } from './files.svelte.ts';
 

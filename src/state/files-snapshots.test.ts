@@ -1,7 +1,7 @@
 // Snapshots in Chromium: named snapshots persist in IndexedDB, restore puts every byte back (undoably), a scenario's
 // runs start from the same files every time, and a store that refuses a snapshot loses nothing.
 import { describe, expect, it } from 'vitest';
-import { snapshot } from '../core/tools/snapshot.ts';
+import { snapshot } from '../vfs/index.ts';
 import { createIdbStore } from '../storage/idb-store.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';
 import { createFaultyStore } from '../storage/testing/faulty-store.ts';

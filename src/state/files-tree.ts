@@ -1,7 +1,7 @@
 // The filesystem as the panel lists it: every entry with its size and modification time, folders before files,
 // and the rows a tree shows for a set of expanded folders. Pure, apart from reading the filesystem.
-import type { FileSystem } from '../core/tools/fs.ts';
-import { joinPosix } from '../core/tools/posix-path.ts';
+import type { FileSystem } from '../vfs/index.ts';
+import { joinPosix } from '../vfs/index.ts';
 
 export interface TreeEntry {
   path: string;

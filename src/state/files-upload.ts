@@ -1,7 +1,7 @@
 // Uploading files into the virtual filesystem: each file is checked (name, size) before it is read, written on
 // its own (so one refusal does not cost the others), and the outcome summed up in one notice.
-import type { FileSystem } from '../core/tools/fs.ts';
-import { dirnamePosix } from '../core/tools/posix-path.ts';
+import type { FileSystem } from '../vfs/index.ts';
+import { dirnamePosix } from '../vfs/index.ts';
 import { formatBytes } from './files-content.ts';
 import { noticeForError, noticeForPath, type FilesNotice } from './files-notices.ts';
 import { resolvePanelPath } from './files-paths.ts';

@@ -1,6 +1,6 @@
 // The whole virtual filesystem as one zip (fflate, loaded on demand): every file with its bytes and modification
 // time, empty folders kept, paths relative to `/` (so `workspace/README.md`). Unreadable records are left out.
-import type { FileSystem } from '../core/tools/fs.ts';
+import type { FileSystem } from '../vfs/index.ts';
 import { filesBelow, type FileTreeModel } from './files-tree.ts';
 
 export interface ZipOutcome {

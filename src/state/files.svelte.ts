@@ -1,11 +1,11 @@
 // The files panel's state: the virtual filesystem as a live tree (LiveFileTree: it follows every change, whoever
 // makes it, with the selection and expanded folders), the open file, and the panel's actions — create, rename,
 // delete, upload, seed, reset — each refused with a clear notice on bad input, and the destructive ones undoable.
-import type * as CoreTools from '../core/tools/index.ts';
-import type { FileSystem } from '../core/tools/fs.ts';
-import type { ImageCodec } from '../core/tools/image-resize.ts';
-import { dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
-import type { FsSnapshot } from '../core/tools/snapshot.ts';
+import type * as CoreTools from '../coding-tools/index.ts';
+import type { FileSystem } from '../vfs/index.ts';
+import type { ImageCodec } from '../coding-tools/images/index.ts';
+import { dirnamePosix, joinPosix } from '../vfs/index.ts';
+import type { FsSnapshot } from '../vfs/index.ts';
 import { isFsConflict, type FsConflict } from '../storage/fs/fs-conflicts.ts';
 import type { FsStorageProblem } from '../storage/workspace-fs.ts';
 import { createFileAt, createFolderAt, removeEntry, renameEntry, resetToStarter, seedExamples } from './files-actions.ts';
@@ -110,7 +110,7 @@ export class FilesState {
     let loaded;
     try {
       loaded = await Promise.all([
-        this.service.open(), import('../core/tools/index.ts'), import('../storage/workspace-fs.ts'), import('./canvas-image-codec.ts'),
+        this.service.open(), import('../coding-tools/index.ts'), import('../storage/workspace-fs.ts'), import('./canvas-image-codec.ts'),
       ]);
     } catch (error) {
       // The chunk could not be fetched (offline after an update, say): the panel says so; nothing else breaks.

@@ -4,8 +4,8 @@
 import { set } from 'idb-keyval';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STARTER_FILES } from '../core/examples/files.ts';
-import { snapshot } from '../core/tools/snapshot.ts';
+import { STARTER_FILES } from '../content/examples/index.ts';
+import { snapshot } from '../vfs/index.ts';
 import { openWorkspaceFileSystem } from '../storage/workspace-fs.ts';
 import { CATALOG } from '../ui/i18n/catalog.ts';
 import { loadLocale } from '../ui/i18n/i18n.svelte.ts';

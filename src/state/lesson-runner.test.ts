@@ -2,21 +2,22 @@
 // captions describe happens (pi's texts, durations, one request, the blocked reason…), and every caption anchor
 // resolves to an event of the recording, in reading order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLesson, LESSONS, resolveCaptions, type LabelledRecordings, type Lesson } from '../core/lessons/index.ts';
-import { VALIDATION_MESSAGE } from '../core/lessons/content/03-validation-and-retry.ts';
-import { CONFIG_BEFORE } from '../core/lessons/content/07-read-then-edit.ts';
-import { BLOCK_REASON } from '../core/lessons/content/10-hooks.ts';
-import { TRUNCATION_MESSAGE } from '../core/lessons/content/11-length-cut-off.ts';
-import { NOT_FOUND_MESSAGE } from '../core/lessons/content/15-tool-not-found.ts';
-import { REPORT_TEXT } from '../core/lessons/content/16-tool-usage.ts';
-import { ABSOLUTE_PATH_ERROR, MISSING_FILE_ERROR } from '../core/lessons/content/exercises.ts';
-import { lintTools } from '../core/lint/index.ts';
-import { API_VARIANTS, encodeVariants } from '../core/providers/index.ts';
-import { encodePng } from '../core/tools/bmp-to-png.ts';
-import { checkTrace } from '../core/trace/check.ts';
-import type { RecordedEvent, Recording } from '../core/trace/recording.ts';
-import type { TraceEvent } from '../core/trace/types.ts';
-import type { AgentEvent, AgentMessage, AssistantMessage, ToolResultMessage } from '../core/types.ts';
+import { findLesson, LESSONS, resolveCaptions, type LabelledRecordings, type Lesson } from '../content/lessons/index.ts';
+import { VALIDATION_MESSAGE } from '../content/lessons/index.ts';
+import { CONFIG_BEFORE } from '../content/lessons/index.ts';
+import { BLOCK_REASON } from '../content/lessons/index.ts';
+import { TRUNCATION_MESSAGE } from '../content/lessons/index.ts';
+import { NOT_FOUND_MESSAGE } from '../content/lessons/index.ts';
+import { REPORT_TEXT } from '../content/lessons/index.ts';
+import { ABSOLUTE_PATH_ERROR, MISSING_FILE_ERROR } from '../content/lessons/index.ts';
+import { lintTools } from '../ai/lint/index.ts';
+import { API_VARIANTS, encodeVariants } from '../ai/providers/index.ts';
+import { encodePng } from '../coding-tools/images/index.ts';
+import { checkTrace } from '../recording/index.ts';
+import type { RecordedEvent, Recording } from '../recording/index.ts';
+import type { TraceEvent } from '../engine/index.ts';
+import type { AssistantMessage, ToolResultMessage } from '../ai/index.ts';
+import type { AgentEvent, AgentMessage } from '../engine/index.ts';
 import { createSandbox } from '../sandbox/index.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { LessonFsHost, recordLessonWithSandbox } from './lesson-runner.ts';

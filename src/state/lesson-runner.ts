@@ -1,11 +1,11 @@
 // Records a lesson with its real tool code: the lesson's (or the learner's edited) tool and hooks files are
 // evaluated in a sandbox of their own whose `fs` serves the lesson's virtual files, never the learner's.
-import { planLessonRuns, recordLesson, type RecordLessonResult } from '../core/lessons/run-lesson.ts';
-import type { Lesson } from '../core/lessons/types.ts';
-import { createFsCapability, type FsCapability } from '../core/tools/fs-capability.ts';
-import type { FileSystem } from '../core/tools/fs.ts';
-import { RealClock, type Clock } from '../core/clock.ts';
-import type { TraceSink } from '../core/trace/types.ts';
+import { planLessonRuns, recordLesson, type RecordLessonResult } from '../content/lessons/index.ts';
+import type { Lesson } from '../content/lessons/index.ts';
+import { createFsCapability, type FsCapability } from '../vfs/index.ts';
+import type { FileSystem } from '../vfs/index.ts';
+import { RealClock, type Clock } from '../engine/index.ts';
+import type { TraceSink } from '../engine/index.ts';
 import { createCanvasImageCodec } from './canvas-image-codec.ts';
 import type { Diagnostic, FsCapabilityHost, FsEntry, Sandbox, SourceFile } from '../sandbox/types.ts';
 import { codeTurnSourceFiles, createCodeTurnRunner, turnOfFileId } from './code-turns.ts';

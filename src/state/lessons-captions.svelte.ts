@@ -1,8 +1,8 @@
 // The open lesson's captions as its run plays: which one is on show (the last whose moment the cursor reached),
 // pausing playback at each one when asked, and the timeline selection of the call a caption talks about.
 import { untrack } from 'svelte';
-import { resolveCaptions, type ResolvedCaption } from '../core/lessons/anchors.ts';
-import type { Lesson } from '../core/lessons/types.ts';
+import { resolveCaptions, type ResolvedCaption } from '../content/lessons/index.ts';
+import type { Lesson } from '../content/lessons/index.ts';
 import { labelRecordings } from './lessons-workspace.ts';
 import type { RunState } from './run.svelte.ts';
 

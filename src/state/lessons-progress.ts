@@ -1,6 +1,6 @@
 // What the gallery remembers per lesson: opened, watched to the end, quiz answers and tries, completed. Stored as one
 // record in the app's key-value store; parsing is forgiving, so damaged or older data yields what is usable.
-import type { QuizQuestion } from '../core/lessons/types.ts';
+import type { QuizQuestion } from '../content/lessons/index.ts';
 
 export interface LessonProgress {
   opened: boolean;

@@ -1,8 +1,8 @@
 // The lesson workspace: a lesson's tools, hooks and settings as a workspace document the editor can show, marked
 // with the lesson's id; and the stash that keeps the learner's own workspace while a lesson's is loaded.
-import type { LabelledRecordings } from '../core/lessons/anchors.ts';
-import type { Lesson } from '../core/lessons/types.ts';
-import type { Recording } from '../core/trace/recording.ts';
+import type { LabelledRecordings } from '../content/lessons/index.ts';
+import type { Lesson } from '../content/lessons/index.ts';
+import type { Recording } from '../recording/index.ts';
 import { SCENARIOS_KEY, type ScenarioDocument } from '../storage/scenarios.ts';
 import { parseWorkspace, type Workspace } from '../storage/workspace.ts';
 

@@ -1,9 +1,9 @@
 // The lessons: which one is open, its run recorded and handed to the run state for playback, the captions that
 // follow the run's cursor (LessonCaptions), the learner's progress (remembered), and the lesson workspace — a
 // lesson's tools, hooks and scenario in the editor while the learner's own workspace waits aside in storage.
-import type { ResolvedCaption } from '../core/lessons/anchors.ts';
-import type { Lesson } from '../core/lessons/types.ts';
-import type { ScenarioFile } from '../core/scenario/format.ts';
+import type { ResolvedCaption } from '../content/lessons/index.ts';
+import type { Lesson } from '../content/lessons/index.ts';
+import type { ScenarioFile } from '../recording/scenario/index.ts';
 import type { KeyValueStore } from '../storage/kv-store.ts';
 import { parseScenarioDocument, SCENARIOS_KEY } from '../storage/scenarios.ts';
 import type { LessonFsHost, LessonSandbox } from './lesson-runner.ts';
@@ -95,7 +95,7 @@ export class LessonsState {
 
   /** Loads the lessons themselves; resolves at once when they are loaded. Never rejects. */
   loadCatalog(): Promise<void> {
-    this.#catalogLoading ??= import('../core/lessons/catalog.ts').then(
+    this.#catalogLoading ??= import('../content/lessons/catalog/index.ts').then(
       (module) => { this.#catalog = module.LESSONS; },
       () => { this.#catalogLoading = undefined; },
     );

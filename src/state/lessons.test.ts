@@ -1,8 +1,8 @@
 // The lessons state with the real sandbox: a lesson opens into its own workspace and the learner's comes back intact,
 // playback stops at each caption, edited tools are what gets recorded, and progress is remembered.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStarterWorkspace } from '../core/examples/index.ts';
-import { findLesson } from '../core/lessons/index.ts';
+import { createStarterWorkspace } from '../content/examples/index.ts';
+import { findLesson } from '../content/lessons/index.ts';
 import { createSandbox } from '../sandbox/index.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';
 import { createFaultyStore } from '../storage/testing/faulty-store.ts';

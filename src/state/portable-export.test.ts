@@ -2,16 +2,16 @@
 // in Node. This checks that stand-in against the real sandbox: every export fixture and built-in example recorded
 // through sandboxed tools and hooks gives the same event summary, clock times included.
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../core/clock.ts';
-import { createStarterWorkspace, STARTER_FILES } from '../core/examples/index.ts';
-import { EXAMPLE_SCENARIOS } from '../core/examples/scenarios/index.ts';
-import { comparableSummary, summarizeRecording } from '../core/portable/export-pi/event-summary.ts';
-import type { PortableWorkspace } from '../core/portable/workspace-shape.ts';
-import type { Scenario } from '../core/scenario/index.ts';
-import { createFsCapability, type FsCapability } from '../core/tools/fs-capability.ts';
-import { createCodingTools } from '../core/tools/index.ts';
-import { createMemoryFileSystem } from '../core/tools/memory-fs.ts';
-import { recordScenario } from '../core/trace/recorder.ts';
+import { VirtualClock } from '../engine/index.ts';
+import { createStarterWorkspace, STARTER_FILES } from '../content/examples/index.ts';
+import { EXAMPLE_SCENARIOS } from '../content/examples/scenarios/index.ts';
+import { comparableSummary, summarizeRecording } from '../portable/export-pi/index.ts';
+import type { PortableWorkspace } from '../portable/index.ts';
+import type { Scenario } from '../recording/scenario/index.ts';
+import { createFsCapability, type FsCapability } from '../vfs/index.ts';
+import { createCodingTools } from '../coding-tools/index.ts';
+import { createMemoryFileSystem } from '../vfs/index.ts';
+import { recordScenario } from '../recording/recorder/index.ts';
 import { codeTurnSourceFiles, createCodeTurnRunner } from './code-turns.ts';
 import { testSandbox } from '../sandbox/testing/helpers.ts';
 import type { FsCapabilityHost, SourceFile } from '../sandbox/types.ts';

@@ -1,11 +1,11 @@
 // "Export to pi" in the app: the selected scenario as the playground recorded it (recording it first when there is
 // no up-to-date recording; both runs in compare mode), the workspace's tools and hooks, the files the run started
 // from and the coding tools it had, assembled into the files a pi project can run.
-import { exportScenariosToPi, type PiExport, type ScenarioToExport } from '../core/portable/export-pi/bundle.ts';
-import { summarizeRecording } from '../core/portable/export-pi/event-summary.ts';
-import type { PortableWorkspace } from '../core/portable/workspace-shape.ts';
-import { decodeBase64 } from '../core/tools/utf8.ts';
-import type { FsSnapshot } from '../core/tools/snapshot.ts';
+import { exportScenariosToPi, type PiExport, type ScenarioToExport } from '../portable/export-pi/index.ts';
+import { summarizeRecording } from '../portable/export-pi/index.ts';
+import type { PortableWorkspace } from '../portable/index.ts';
+import { decodeBase64 } from '../vfs/index.ts';
+import type { FsSnapshot } from '../vfs/index.ts';
 import type { RunState } from './run.svelte.ts';
 import type { ScenarioState } from './scenario.svelte.ts';
 import { msg, type UiMessage } from './ui-message.ts';

@@ -1,6 +1,6 @@
 // Puts the files an imported pi session read into the workspace's virtual filesystem, so its replay finds them.
 // Existing files are never overwritten: the user's files win, and the dialog said which files the session read.
-import { dirnamePosix, resolvePosix } from '../core/tools/posix-path.ts';
+import { dirnamePosix, resolvePosix } from '../vfs/index.ts';
 import type { FilesState } from './files.svelte.ts';
 
 export interface SessionFileWriter {

@@ -3,13 +3,13 @@
 // stays undoable), pi session imports (added as a scenario with the coding tools it used, then replayed), and the
 // export to pi. Refusals keep the workspace untouched and say what was expected. The formats themselves are a
 // chunk of their own (portable-codec.ts): call `load()` before anything that reads or writes one.
-import type { PortableError } from '../core/portable/errors.ts';
-import type { ExportFile } from '../core/portable/export-pi/bundle.ts';
-import type { ImportedSession } from '../core/portable/pi-session.ts';
-import type { WorkspacePreview } from '../core/portable/preview.ts';
-import type { ShareScope } from '../core/portable/share-link.ts';
-import { uniqueById, uniqueScenarioIds, type IdChange } from '../core/portable/unique-ids.ts';
-import type { PortableWorkspace } from '../core/portable/workspace-shape.ts';
+import type { PortableError } from '../portable/index.ts';
+import type { ExportFile } from '../portable/export-pi/index.ts';
+import type { ImportedSession } from '../portable/index.ts';
+import type { WorkspacePreview } from '../portable/index.ts';
+import type { ShareScope } from '../portable/index.ts';
+import { uniqueById, uniqueScenarioIds, type IdChange } from '../portable/index.ts';
+import type { PortableWorkspace } from '../portable/index.ts';
 import { SCENARIOS_KEY, parseScenarioDocument, type StoredScenario } from '../storage/scenarios.ts';
 import { createFileId, type Workspace } from '../storage/workspace.ts';
 import { CODING_TOOLS_KEY, CODING_TOOL_ORDER, parseCodingTools } from './files-coding-tools.svelte.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createStarterWorkspace } from '../core/examples/index.ts';
-import { createShareUrl, encodeShareToken } from '../core/portable/share-link.ts';
-import { encodeWorkspaceFile } from '../core/portable/workspace-file.ts';
-import { parseScenario } from '../core/scenario/parse-scenario.ts';
+import { createStarterWorkspace } from '../content/examples/index.ts';
+import { createShareUrl, encodeShareToken } from '../portable/index.ts';
+import { encodeWorkspaceFile } from '../portable/index.ts';
+import { parseScenario } from '../recording/scenario/parse/index.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';
 import { SCENARIOS_KEY, parseScenarioDocument } from '../storage/scenarios.ts';
 import { createFaultyStore } from '../storage/testing/faulty-store.ts';

@@ -3,14 +3,14 @@
 // only when a tool, the prompt or the moment really changed; a broken tool is left out and named, never fatal.
 // The encoders and the lint are a chunk of their own (providers/engine.ts): until `load()` brings them, there is
 // nothing encoded and nothing linted.
-import type { LintFinding } from '../core/lint/index.ts';
-import type { ApiVariant, EncodeResult, SchemaProblem } from '../core/providers/index.ts';
+import type { LintFinding } from '../ai/lint/index.ts';
+import type { ApiVariant, EncodeResult, SchemaProblem } from '../ai/providers/index.ts';
 import type { EvaluationState } from './evaluation.svelte.ts';
 import { buildConversation, conversationOptions, CONVERSATION_IDS, ENGLISH_TEXTS, type ConversationId, type ConversationInput, type ConversationTexts } from './providers/conversations.ts';
 import { findingPointer, toolsPointer } from './providers/request-paths.ts';
 import { memoized, tokenFiguresFor, type TokenFiguresResult } from './providers/token-figures.ts';
-import type { EncodingName } from '../core/tokens/method.ts';
-import type { Encodings } from '../core/tokens/tool-tokens.ts';
+import type { EncodingName } from '../ai/tokens/index.ts';
+import type { Encodings } from '../ai/tokens/index.ts';
 import { measureSchema, type SchemaSize } from './providers/schema-size.ts';
 import { ToolStabilizer, type PanelTool } from './providers/stable-tools.ts';
 import type { ViewsState } from './views.svelte.ts';
@@ -246,7 +246,7 @@ export class ProvidersState {
   loadEncoding(name: EncodingName): Promise<void> {
     let promise = this.#encodingLoads.get(name);
     if (!promise) {
-      promise = import('../core/tokens/encodings.ts').then((m) => m.loadEncoding(name)).then(
+      promise = import('../ai/tokens/encodings/index.ts').then((m) => m.loadEncoding(name)).then(
         (count) => { this.#encodings = { ...this.#encodings, [name]: memoized(count) }; this.#tokenError = null; },
         (error: unknown) => { this.#encodingLoads.delete(name); this.#tokenError = error instanceof Error ? error.message : String(error); },
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_VARIANTS, type ApiVariant } from '../core/providers/index.ts';
+import { API_VARIANTS, type ApiVariant } from '../ai/providers/index.ts';
 import type { ToolFile } from '../storage/workspace.ts';
 import { EvaluationState } from './evaluation.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';

@@ -1,8 +1,8 @@
 // Pure questions about a position in a recording, used by the player and the automation contract: how many events
 // have happened by a given time, where the next phase of a tool call starts or where it enters a given phase, and
 // which phase a call is in at the cursor.
-import type { RecordedEvent, Recording } from '../core/trace/recording.ts';
-import type { ToolPhase } from '../core/trace/types.ts';
+import type { RecordedEvent, Recording } from '../recording/index.ts';
+import type { ToolPhase } from '../engine/index.ts';
 
 /** The phase a call is in at the cursor: a pipeline phase, `done` after its result, `pending` before it starts. */
 export type CallPhase = ToolPhase | 'done' | 'pending';

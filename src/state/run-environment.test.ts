@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RealClock, VirtualClock, type Clock } from '../core/clock.ts';
-import { createStarterWorkspace } from '../core/examples/index.ts';
-import { parseScenario } from '../core/scenario/parse-scenario.ts';
+import { RealClock, VirtualClock, type Clock } from '../engine/index.ts';
+import { createStarterWorkspace } from '../content/examples/index.ts';
+import { parseScenario } from '../recording/scenario/parse/index.ts';
 import { parseWorkspace } from '../storage/workspace.ts';
 import { EvaluationState } from './evaluation.svelte.ts';
 import { createRunEnvironment } from './run-environment.ts';

@@ -2,7 +2,7 @@
 // and the workspace's tools and hooks as the sandbox runs them, with user code's timers and Date put on the
 // recording's clock. Its identity names every input a recording uses, so the run state can tell a recording is out
 // of date and why.
-import { RealClock, type Clock } from '../core/clock.ts';
+import { RealClock, type Clock } from '../engine/index.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { createCodeTurnRunner } from './code-turns.ts';
 import type { EvaluationState } from './evaluation.svelte.ts';

@@ -1,8 +1,8 @@
 // Every input of a run is part of its identity, as a learner meets it in the app (real sandbox, real files): each
 // change marks the shown recording out of date with the input named, and Play records anew with the change in it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { STARTER_HOOKS } from '../core/examples/agent-settings.ts';
-import type { RecordedEvent } from '../core/trace/recording.ts';
+import { STARTER_HOOKS } from '../content/examples/index.ts';
+import type { RecordedEvent } from '../recording/index.ts';
 import { createSandbox } from '../sandbox/index.ts';
 import type { KeyValueStore } from '../storage/kv-store.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';

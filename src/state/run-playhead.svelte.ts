@@ -1,6 +1,6 @@
 // The playhead: the cursor's virtual time and how many events of each recording are shown there, always moved
 // together so they agree — to a time (seek, playback) or onto one event (step), where later ties stay hidden.
-import type { Recording } from '../core/trace/recording.ts';
+import type { Recording } from '../recording/index.ts';
 import { countAtOrBefore } from './run-cursor.ts';
 
 export class RunPlayhead {

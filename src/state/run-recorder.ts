@@ -1,9 +1,9 @@
 // Makes a run's recordings: the scenario on a fresh virtual clock each time (parallel, then sequential, in compare
 // mode). The core recorder appends to live recordings in place; the run state shows immutable copies of them,
 // taken at most once per animation frame, and lets the cursor go no further than the live clocks have.
-import { VirtualClock, type Clock } from '../core/clock.ts';
-import type { Scenario } from '../core/scenario/scenario.ts';
-import type { Recording } from '../core/trace/recording.ts';
+import { VirtualClock, type Clock } from '../engine/index.ts';
+import type { Scenario } from '../recording/scenario/index.ts';
+import type { Recording } from '../recording/index.ts';
 import { cursorLimit } from './run-cursor.ts';
 import type { RecordHook, RunEnvironment, TraceSource } from './run-types.ts';
 
@@ -69,7 +69,7 @@ export class RunRecorder {
     const controller = new AbortController();
     this.#controller = controller;
     const current = () => this.isCurrent(request.token);
-    const { recordScenario } = await import('../core/trace/recorder.ts');
+    const { recordScenario } = await import('../recording/recorder/index.ts');
     for (const mode of request.modes) {
       for (const hook of this.sources.beforeRecord) await hook();
       if (!current()) return false;

@@ -1,8 +1,8 @@
 // Puts what user code prints (console.log/warn/error in the sandbox) into the recording being made, as trace_log
 // events at the recording's clock time, attributed to the tool call that printed. Outside a recording (Try it),
 // the lines are not kept.
-import type { Clock } from '../core/clock.ts';
-import type { TraceEvent, TraceSink } from '../core/trace/types.ts';
+import type { Clock } from '../engine/index.ts';
+import type { TraceEvent, TraceSink } from '../engine/index.ts';
 import type { SandboxLogEntry } from '../sandbox/types.ts';
 import type { TraceSource } from './run.svelte.ts';
 

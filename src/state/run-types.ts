@@ -1,11 +1,11 @@
 // The run's vocabulary: transport states and speeds, the selection, and what a run asks of its environment. Plain
 // TypeScript, so the recorder, the automation contract and URL parsing can share it without loading the run state.
-import type { Clock } from '../core/clock.ts';
-import type { CodeTurnRunner } from '../core/scenario/code-turn.ts';
-import type { ScenarioHooks } from '../core/scenario/run-scenario.ts';
-import type { Scenario } from '../core/scenario/scenario.ts';
-import type { ToolPhase, TraceSink } from '../core/trace/types.ts';
-import type { AgentTool } from '../core/types.ts';
+import type { Clock } from '../engine/index.ts';
+import type { CodeTurnRunner } from '../recording/scenario/index.ts';
+import type { ScenarioHooks } from '../recording/scenario/index.ts';
+import type { Scenario } from '../recording/scenario/index.ts';
+import type { ToolPhase, TraceSink } from '../engine/index.ts';
+import type { AgentTool } from '../engine/index.ts';
 import type { RunIdentity } from './run-identity.ts';
 
 export type { RunIdentity, StaleReason } from './run-identity.ts';

@@ -3,7 +3,7 @@
 // Transport: play, pause, step, step to the next phase of the selected call, seek, speed, restart. The selection
 // (a call, a phase, an event) lives here so the timeline and the event log share it. A recording remembers what it
 // was made from (run-identity.ts): when any input changed it is out of date, says why, and Play records it anew.
-import type { Recording } from '../core/trace/recording.ts';
+import type { Recording } from '../recording/index.ts';
 import { nextPhaseStart, phaseAt, type CallPhase } from './run-cursor.ts';
 import { browserFrames, FrameLoop, type FramePace, type FrameScheduler } from './run-frames.ts';
 import { RunLogFilter } from './run-log.svelte.ts';

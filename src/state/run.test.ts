@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent, Recording } from '../core/trace/recording.ts';
+import type { RecordedEvent, Recording } from '../recording/index.ts';
 import { manualFrames } from './run-frames.ts';
 import { AUTO_RECORD_MAX_WALL_MS, autoRecordable } from './run-auto.svelte.ts';
 import { RunState } from './run.svelte.ts';

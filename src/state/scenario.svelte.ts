@@ -1,10 +1,10 @@
 // The workspace's scenarios: several per workspace, saved with it, each a JSON text checked by parseScenario. A
 // text that does not parse is kept with its errors, and runs use the last text that did. The parser (and TypeBox
 // with it) loads after the first paint, like the sandbox.
-import { BLANK_SCENARIO, EXAMPLE_SCENARIOS, exampleScenarioText } from '../core/examples/scenarios/index.ts';
-import type { ScenarioFile } from '../core/scenario/format.ts';
-import type { ParseScenarioResult, ScenarioError } from '../core/scenario/parse-scenario.ts';
-import type { Scenario } from '../core/scenario/scenario.ts';
+import { BLANK_SCENARIO, EXAMPLE_SCENARIOS, exampleScenarioText } from '../content/examples/scenarios/index.ts';
+import type { ScenarioFile } from '../recording/scenario/index.ts';
+import type { ParseScenarioResult, ScenarioError } from '../recording/scenario/parse/index.ts';
+import type { Scenario } from '../recording/scenario/index.ts';
 import { SCENARIOS_KEY, parseScenarioDocument, type ScenarioDocument, type StoredScenario } from '../storage/scenarios.ts';
 import { createFileId } from '../storage/workspace.ts';
 import type { ViewsState } from './views.svelte.ts';
@@ -53,7 +53,7 @@ export class ScenarioState {
   constructor(
     private readonly workspace: WorkspaceState,
     private readonly views: ViewsState,
-    private readonly loadParser: () => Promise<ScenarioParser> = async () => (await import('../core/scenario/parse-scenario.ts')).parseScenario,
+    private readonly loadParser: () => Promise<ScenarioParser> = async () => (await import('../recording/scenario/parse/index.ts')).parseScenario,
   ) {}
 
   /** False until the parser has loaded (texts are shown, but nothing can be checked or run yet). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../core/scenario/parse-scenario.ts';
-import { createStarterWorkspace } from '../core/examples/index.ts';
-import { EXAMPLE_SCENARIOS } from '../core/examples/scenarios/index.ts';
+import { parseScenario } from '../recording/scenario/parse/index.ts';
+import { createStarterWorkspace } from '../content/examples/index.ts';
+import { EXAMPLE_SCENARIOS } from '../content/examples/scenarios/index.ts';
 import { SCENARIOS_KEY, parseScenarioDocument } from '../storage/scenarios.ts';
 import { parseWorkspace } from '../storage/workspace.ts';
 import { ScenarioState } from './scenario.svelte.ts';

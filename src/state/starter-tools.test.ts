@@ -1,11 +1,11 @@
 // The starter tools, run for real: evaluated by the sandbox (no problems reported), called through the same
 // AgentTool proxies the loop uses, on a filesystem seeded with the starter project and on a virtual clock.
 import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../core/clock.ts';
-import { createStarterWorkspace, STARTER_FILES } from '../core/examples/index.ts';
-import { createMemoryFileSystem } from '../core/tools/memory-fs.ts';
-import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../core/remote.ts';
-import type { AgentTool } from '../core/types.ts';
+import { VirtualClock } from '../engine/index.ts';
+import { createStarterWorkspace, STARTER_FILES } from '../content/examples/index.ts';
+import { createMemoryFileSystem } from '../vfs/index.ts';
+import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../engine/index.ts';
+import type { AgentTool } from '../engine/index.ts';
 import { createSandbox } from '../sandbox/index.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { createFsCapabilityHost } from '../storage/workspace-fs.ts';

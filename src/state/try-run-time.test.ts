@@ -2,9 +2,9 @@
 // slow_compute's setTimeout takes 2 s of virtual time in an instant), and Try it, after the recording has ended,
 // runs the same code on real time.
 import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../core/clock.ts';
-import { createStarterWorkspace } from '../core/examples/index.ts';
-import { parseScenario } from '../core/scenario/parse-scenario.ts';
+import { VirtualClock } from '../engine/index.ts';
+import { createStarterWorkspace } from '../content/examples/index.ts';
+import { parseScenario } from '../recording/scenario/parse/index.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { parseWorkspace } from '../storage/workspace.ts';

@@ -1,7 +1,8 @@
 // "Try it": calls one tool the way pi's loop would for a single call — prepareArguments, pi's argument
 // validation, then execute in the sandbox — and keeps what each step said. Stoppable; one call at a time.
-import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../core/remote.ts';
-import type { AgentTool, Tool } from '../core/types.ts';
+import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../engine/index.ts';
+import type { Tool } from '../ai/index.ts';
+import type { AgentTool } from '../engine/index.ts';
 import { msg, type UiMessage } from './ui-message.ts';
 
 export type TryStage = 'arguments' | 'prepare' | 'validate' | 'execute';
@@ -79,7 +80,7 @@ export class TryRunState {
       return finish({ ok: false, stage: 'prepare', text: message(error), ...(note ? { note } : {}) });
     }
     // Validation pulls in TypeBox's checker; load it when someone first tries a tool, not on page load.
-    const { inspectToolArguments } = await import('../core/validation.ts');
+    const { inspectToolArguments } = await import('../ai/validation/index.ts');
     const toolCallId = `try_${++callCounter}`;
     const inspection = inspectToolArguments(tool, { type: 'toolCall', id: toolCallId, name: tool.name, arguments: args as Record<string, unknown> });
     if (!inspection.ok) return finish({ ok: false, stage: 'validate', text: inspection.message ?? 'Validation failed' });

@@ -1,7 +1,7 @@
 // Checks a stored workspace record field by field and item by item, so a damaged record is reported (which field,
 // what was expected, what was found) and repaired by keeping what is valid, instead of being replaced by the
 // examples. Missing optional fields (from older builds) take their defaults without a word; wrong ones are named.
-import { freeId } from '../core/portable/unique-ids.ts';
+import { freeId } from '../portable/index.ts';
 import { createFileId, type ToolFile, type Workspace } from './workspace.ts';
 
 /** What a field should have been; the UI words it (storage.damaged.expected.<code>). */

@@ -2,14 +2,14 @@
 // seeded with the starter project the first time, and exposed to the sandbox as the `fs` capability (traced into
 // the run that is recording, per tool call). Loaded with the sandbox (a lazy chunk), not with the first page load.
 import type { UseStore } from 'idb-keyval';
-import type { Clock } from '../core/clock.ts';
-import { STARTER_FILES } from '../core/examples/index.ts';
-import { createFsCapability, type FsCapability } from '../core/tools/fs-capability.ts';
-import type { FileSystem } from '../core/tools/fs.ts';
-import { createMemoryFileSystem } from '../core/tools/memory-fs.ts';
-import { dirnamePosix, joinPosix } from '../core/tools/posix-path.ts';
-import { encodeUtf8 } from '../core/tools/utf8.ts';
-import type { TraceSink } from '../core/trace/types.ts';
+import type { Clock } from '../engine/index.ts';
+import { STARTER_FILES } from '../content/examples/index.ts';
+import { createFsCapability, type FsCapability } from '../vfs/index.ts';
+import type { FileSystem } from '../vfs/index.ts';
+import { createMemoryFileSystem } from '../vfs/index.ts';
+import { dirnamePosix, joinPosix } from '../vfs/index.ts';
+import { encodeUtf8 } from '../vfs/index.ts';
+import type { TraceSink } from '../engine/index.ts';
 import type { FsCapabilityHost, FsEntry } from '../sandbox/types.ts';
 import { DEFAULT_FS_DB, DEFAULT_MAX_FILE_BYTES, openIdbFileSystem, type ConflictPolicy } from './fs/index.ts';
 

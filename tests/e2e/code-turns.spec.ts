@@ -2,7 +2,7 @@
 // `throw new Error(...)` text (B) in the editor, presses Play, and the event log shows the model's next call
 // following that change. And a code turn added in the scenario form runs, with its errors at their line.
 import { expect, test, type Page } from '@playwright/test';
-import { EXERCISE_LIST_DIR, EXERCISE_READ_FILE } from '../../src/core/lessons/content/exercise-code.ts';
+import { EXERCISE_LIST_DIR, EXERCISE_READ_FILE } from '../../src/content/lessons/index.ts';
 import { editorContent, replaceEditorText, selectTool } from './support.ts';
 
 async function openLesson(page: Page, id: string): Promise<void> {

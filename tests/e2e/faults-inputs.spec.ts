@@ -4,8 +4,8 @@
 // says what the user sees — a refusal naming the thing at fault, or a summary instead of a freeze — and checks
 // that the workspace is intact after.
 import { expect, test, type Page } from '@playwright/test';
-import { createStarterWorkspace } from '../../src/core/examples/index.ts';
-import { encodeWorkspaceFile } from '../../src/core/portable/workspace-file.ts';
+import { createStarterWorkspace } from '../../src/content/examples/index.ts';
+import { encodeWorkspaceFile } from '../../src/portable/index.ts';
 import { openApp } from './support.ts';
 
 const starter = createStarterWorkspace();

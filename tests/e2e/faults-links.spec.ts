@@ -3,8 +3,8 @@
 // real name is computed at run time. Each says what the user sees (the refusal naming what is wrong, or the trust
 // prompt telling the truth) and checks the workspace is what it was before.
 import { expect, test, type Page } from '@playwright/test';
-import { createStarterWorkspace } from '../../src/core/examples/index.ts';
-import { encodeShareToken } from '../../src/core/portable/share-link.ts';
+import { createStarterWorkspace } from '../../src/content/examples/index.ts';
+import { encodeShareToken } from '../../src/portable/index.ts';
 import { openApp } from './support.ts';
 
 const starter = createStarterWorkspace();

@@ -3,8 +3,8 @@
 // the call ends, the local test server never hears of it and the app stays usable. With the switch on, connections
 // reach a local server; a workspace opened from a share link starts with the switch off again.
 import { expect, test, type Page } from '@playwright/test';
-import { createStarterWorkspace } from '../../src/core/examples/index.ts';
-import { createShareUrl } from '../../src/core/portable/share-link.ts';
+import { createStarterWorkspace } from '../../src/content/examples/index.ts';
+import { createShareUrl } from '../../src/portable/index.ts';
 import { startNetTestServer, type NetTestServer } from '../support/net-test-server.ts';
 import { openApp, replaceEditorText, selectTool } from './support.ts';
 

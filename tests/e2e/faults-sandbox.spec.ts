@@ -3,7 +3,7 @@
 // exhausted in the sandbox (the tab goes down: the next load starts safe), and long tool-call arguments recorded.
 // Each test says what the user gets: the fault refused cleanly, or the app degraded in a named way.
 import { expect, test, type Page } from '@playwright/test';
-import { createStarterWorkspace } from '../../src/core/examples/index.ts';
+import { createStarterWorkspace } from '../../src/content/examples/index.ts';
 import { echoTool, FINE, MEMORY_HOG, nextRunWorks, result, resultText, tryEcho, withEcho, worstPause } from './sandbox-probes.ts';
 import { openApp, selectTool } from './support.ts';
 

@@ -3,10 +3,10 @@
 // the good tools and scenarios present, edits surviving quick reloads and navigation, the lesson stash, and
 // storage refusals shown as a status.
 import { expect, test, type Page } from '@playwright/test';
-import { createStarterWorkspace } from '../../src/core/examples/index.ts';
-import { LESSONS } from '../../src/core/lessons/index.ts';
-import { encodeShareToken } from '../../src/core/portable/share-link.ts';
-import { encodeWorkspaceFile } from '../../src/core/portable/workspace-file.ts';
+import { createStarterWorkspace } from '../../src/content/examples/index.ts';
+import { LESSONS } from '../../src/content/lessons/index.ts';
+import { encodeShareToken } from '../../src/portable/index.ts';
+import { encodeWorkspaceFile } from '../../src/portable/index.ts';
 import { editorContent, openApp } from './support.ts';
 
 const RECORD_KEY = 'workspace:default';

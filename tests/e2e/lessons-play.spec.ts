@@ -1,8 +1,8 @@
 // Lessons, end to end: every lesson and exercise plays through all its captions in English and in Chinese, the quiz
 // explains each answer, progress survives a reload, and the learner's own workspace comes back. axe on the panel.
 import { expect, test, type Page } from '@playwright/test';
-import { LESSONS } from '../../src/core/lessons/index.ts';
-import type { Lesson, LocalizedText } from '../../src/core/lessons/types.ts';
+import { LESSONS } from '../../src/content/lessons/index.ts';
+import type { Lesson, LocalizedText } from '../../src/content/lessons/index.ts';
 import { seriousViolations } from './axe-scan.ts';
 
 type Locale = keyof LocalizedText;

@@ -2,7 +2,7 @@
 // and the header's Lessons button opens the lessons in one click at 1280 px. The welcome is photographed at three
 // widths (test-results/welcome-<width>.png) and scanned with axe.
 import { expect, test } from '@playwright/test';
-import { LESSONS } from '../../src/core/lessons/index.ts';
+import { LESSONS } from '../../src/content/lessons/index.ts';
 import { allViolations } from './axe-scan.ts';
 
 test('a first-time visitor sees the welcome, picks "learn" and lands on lesson 1 with its caption on screen', async ({ page }) => {

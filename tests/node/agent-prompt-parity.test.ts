@@ -5,7 +5,7 @@ import { Agent, agentLoop, type AgentEvent, type AgentMessage, type AgentTool } 
 import { fauxAssistantMessage, fauxToolCall, Type } from '@earendil-works/pi-ai';
 import { registerFauxProvider, streamSimple } from '@earendil-works/pi-ai/compat';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findLesson } from '../../src/core/lessons/index.ts';
+import { findLesson } from '../../src/content/lessons/index.ts';
 
 const lesson = findLesson('prompt-or-agent-loop')!;
 const registrations: { unregister(): void }[] = [];

@@ -3,15 +3,15 @@
 // tool and hooks files evaluated with the sandbox's own module table and export collection, their timers on the
 // run's clock as the sandbox runs them, the playground's fs over a memory filesystem, pi's coding tools when asked for).
 import { transform } from 'sucrase';
-import { VirtualClock } from '../../src/core/clock.ts';
-import { summarizeRecording, type EventSummary } from '../../src/core/portable/export-pi/event-summary.ts';
-import type { PortableWorkspace } from '../../src/core/portable/workspace-shape.ts';
-import { isCodeTurn, parseScenario, type CodeTurnRunner, type Scenario } from '../../src/core/scenario/index.ts';
-import { CODING_TOOL_NAMES, createCodingTools } from '../../src/core/tools/index.ts';
-import { createFsCapability } from '../../src/core/tools/fs-capability.ts';
-import { createMemoryFileSystem } from '../../src/core/tools/memory-fs.ts';
-import { recordScenario } from '../../src/core/trace/recorder.ts';
-import type { AgentTool } from '../../src/core/types.ts';
+import { VirtualClock } from '../../src/engine/index.ts';
+import { summarizeRecording, type EventSummary } from '../../src/portable/export-pi/index.ts';
+import type { PortableWorkspace } from '../../src/portable/index.ts';
+import { isCodeTurn, parseScenario, type CodeTurnRunner, type Scenario } from '../../src/recording/scenario/index.ts';
+import { CODING_TOOL_NAMES, createCodingTools } from '../../src/coding-tools/index.ts';
+import { createFsCapability } from '../../src/vfs/index.ts';
+import { createMemoryFileSystem } from '../../src/vfs/index.ts';
+import { recordScenario } from '../../src/recording/recorder/index.ts';
+import type { AgentTool } from '../../src/engine/index.ts';
 import { toPlainData } from '../../src/sandbox/host/hook-context.ts';
 import { evaluateJsonSchemaFile } from '../../src/sandbox/host/json-schema-file.ts';
 import { collectHooks, collectTools } from '../../src/sandbox/runtime/collect-exports.ts';

@@ -2,7 +2,7 @@
 // (parallel and sequential batches, onUpdate, hooks, validation, prepareArguments, fs, unknown tools, length
 // cut-offs, errors, aborts, steering, follow-up, pacing and delays, a JSON Schema tool). They run with the starter
 // workspace unless they bring their own tools.
-import type { ScenarioFile } from '../../src/core/scenario/index.ts';
+import type { ScenarioFile } from '../../src/recording/scenario/index.ts';
 
 export interface ExportFixture {
   title: string;

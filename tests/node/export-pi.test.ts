@@ -5,11 +5,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createStarterWorkspace, STARTER_FILES } from '../../src/core/examples/index.ts';
-import { exportScenariosToPi } from '../../src/core/portable/export-pi/bundle.ts';
-import type { EventSummary } from '../../src/core/portable/export-pi/event-summary.ts';
-import type { PortableWorkspace } from '../../src/core/portable/workspace-shape.ts';
-import type { Scenario } from '../../src/core/scenario/index.ts';
+import { createStarterWorkspace, STARTER_FILES } from '../../src/content/examples/index.ts';
+import { exportScenariosToPi } from '../../src/portable/export-pi/index.ts';
+import type { EventSummary } from '../../src/portable/export-pi/index.ts';
+import type { PortableWorkspace } from '../../src/portable/index.ts';
+import type { Scenario } from '../../src/recording/scenario/index.ts';
 import { EXPORT_FIXTURES } from './export-fixtures.ts';
 import { loadBuiltInCases } from './export-sources.ts';
 import { parseScenarioText, recordInPlayground, runVitestIn, writeExport } from './export-support.ts';

@@ -1,13 +1,13 @@
 // The built-in material the export test proves: the example scenarios (with the starter workspace and files, as
 // the app runs them) and every lesson run (its tools, hooks, files and coding tools). Each is loaded only if it
 // exists, so the test keeps working while that material is being written.
-import { createStarterWorkspace, STARTER_FILES } from '../../src/core/examples/index.ts';
+import { createStarterWorkspace, STARTER_FILES } from '../../src/content/examples/index.ts';
 import { codingToolsCalled, parseScenarioText } from './export-direct.ts';
 import type { ExportCase } from './export-pi.test.ts';
 
 type Loader = () => Promise<Record<string, any>>;
-const examplesModule = Object.values(import.meta.glob('../../src/core/examples/scenarios/index.ts'))[0] as Loader | undefined;
-const lessonsModule = Object.values(import.meta.glob('../../src/core/lessons/index.ts'))[0] as Loader | undefined;
+const examplesModule = Object.values(import.meta.glob('../../src/content/examples/scenarios/index.ts'))[0] as Loader | undefined;
+const lessonsModule = Object.values(import.meta.glob('../../src/content/lessons/index.ts'))[0] as Loader | undefined;
 
 export async function loadBuiltInCases(): Promise<ExportCase[]> {
   const cases: ExportCase[] = [];

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ExportFile } from '../../src/core/portable/export-pi/bundle.ts';
+import type { ExportFile } from '../../src/portable/export-pi/index.ts';
 
 export { evaluateWorkspace, parseScenarioText, recordInPlayground } from './export-direct.ts';
 

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { createStarterWorkspace, STARTER_FILES, STARTER_TOOLS } from '../../src/core/examples/index.ts';
-import { exportScenariosToPi, exportToolFile } from '../../src/core/portable/export-pi/bundle.ts';
+import { createStarterWorkspace, STARTER_FILES, STARTER_TOOLS } from '../../src/content/examples/index.ts';
+import { exportScenariosToPi, exportToolFile } from '../../src/portable/export-pi/index.ts';
 import { EXPORT_FIXTURES } from './export-fixtures.ts';
 import { parseScenarioText, recordInPlayground, writeExport } from './export-support.ts';
 

@@ -5,12 +5,12 @@
 import { runAgentLoop as piRunAgentLoop, type AgentEvent, type AgentTool } from '@earendil-works/pi-agent-core';
 import { Type } from '@earendil-works/pi-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAgentLoop } from '../../src/core/index.ts';
+import { runAgentLoop } from '../../src/engine/index.ts';
 import { createLiveStreamFn, LIVE_APIS, loadLiveStream, resolveLiveModel, scenarioFromLiveRecording } from '../../src/ai/live/index.ts';
-import { recordScenario } from '../../src/core/trace/recorder.ts';
-import { RealClock, VirtualClock } from '../../src/core/clock.ts';
-import { normalizeScenario } from '../../src/core/scenario/scenario.ts';
-import type { Scenario } from '../../src/core/scenario/scenario.ts';
+import { recordScenario } from '../../src/recording/recorder/index.ts';
+import { RealClock, VirtualClock } from '../../src/engine/index.ts';
+import { normalizeScenario } from '../../src/recording/scenario/index.ts';
+import type { Scenario } from '../../src/recording/scenario/index.ts';
 import { startProviderStandIn, toolThenAnswer, type ProviderStandIn } from '../support/provider-stand-in/index.ts';
 
 const KEY = 'sk-standin-parity-0123456789';

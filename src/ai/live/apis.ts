@@ -1,6 +1,6 @@
 // The provider APIs a live run can call from a browser, and pi-ai's own stream function for each, loaded only
 // when that API is first used (each module brings its provider SDK: a chunk of its own, never the first load).
-import type { StreamFn } from '../../core/types.ts';
+import type { StreamFn } from '../../engine/index.ts';
 
 /** pi-ai 0.85.1 APIs whose stream modules run in a browser with a plain API key. */
 export const LIVE_APIS = [

@@ -1,6 +1,6 @@
 // The providers a live run offers, from pi-ai 0.85.1's model catalog: which can be called from a browser with an
 // API key, which cannot and why. A provider's model list is imported only when it is chosen.
-import type { Model } from '../../core/types.ts';
+import type { Model } from '../types.ts';
 import { isLiveApi, type LiveApi } from './apis.ts';
 
 /** Why a provider cannot be called from this page (the UI words the code). */

@@ -1,7 +1,8 @@
 // The stream function a live run hands our loop: pi-ai's own streamSimple for the model's API, with the user's key,
 // reporting each request (for the in-flight indicator) and scrubbing the key out of any error text it passes on.
 // The events and the final message are pi-ai's own objects, passed through unchanged otherwise.
-import type { AssistantMessage, AssistantMessageEvent, AssistantMessageEventStreamLike, Model, StreamFn } from '../../core/types.ts';
+import type { AssistantMessage, AssistantMessageEvent, AssistantMessageEventStreamLike, Model } from '../types.ts';
+import type { StreamFn } from '../../engine/index.ts';
 import { hostOf } from './model.ts';
 import { scrubSecret } from './secret.ts';
 

@@ -1,6 +1,6 @@
 // Resolving what the user picked (an API, a model id, maybe a base URL) into the Model pi-ai's stream takes: the
 // catalog's entry when there is one, else a custom model with conservative defaults.
-import type { Model } from '../../core/types.ts';
+import type { Model } from '../types.ts';
 import type { LiveApi } from './apis.ts';
 
 export interface LiveModelChoice {

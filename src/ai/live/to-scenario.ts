@@ -1,9 +1,10 @@
 // Turns the recording of a live run into a scenario file: each assistant message the model sent becomes a scripted
 // turn (its blocks, stopReason and error text as pi-ai gave them) with its real timing — the wait before the reply
 // started and the pace it streamed at — so the run replays offline, deterministically, through the same loop.
-import type { BlockTurnFile, ScenarioFile } from '../../core/scenario/format.ts';
-import type { Recording } from '../../core/trace/recording.ts';
-import type { AssistantMessage, Model, ToolExecutionMode } from '../../core/types.ts';
+import type { BlockTurnFile, ScenarioFile } from '../../recording/scenario/index.ts';
+import type { Recording } from '../../recording/index.ts';
+import type { AssistantMessage, Model } from '../types.ts';
+import type { ToolExecutionMode } from '../../engine/index.ts';
 
 export interface LiveRunInputs {
   prompts: string[];

@@ -2,9 +2,9 @@
 // inputSchema }`, a list of them (or `{ tools: [...] }` as tools/list returns it), or a bare parameters schema
 // named after its file. Everything is checked here, in the app; no code runs, so there is no execute.
 import type { TSchema } from 'typebox';
-import { formatSchemaPath, type SchemaPath } from '../../core/schema/hidden-keys.ts';
-import { parseJsonWithLocations, type TextSpan } from '../../core/schema/json-locate.ts';
-import { checkParametersSchema } from '../../core/schema/schema-check.ts';
+import { formatSchemaPath, type SchemaPath } from '../../ai/schema/index.ts';
+import { parseJsonWithLocations, type TextSpan } from '../../ai/schema/index.ts';
+import { checkParametersSchema } from '../../ai/schema/index.ts';
 import type { Diagnostic, EvaluatedTool, SourceFile } from '../types.ts';
 import { diagnosticsOnly, NO_HOOKS, type FileResult } from './file-result.ts';
 import { checkToolName } from './tool-contract.ts';

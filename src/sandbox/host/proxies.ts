@@ -1,8 +1,8 @@
 // Host-side stand-ins for the user's tools and hooks: pi-shaped AgentTool objects and hook functions whose
 // bodies run in the sandbox. A throw in user code arrives as an Error with pi's text for it (the Error's
 // message, or String(value)), so the loop reports it exactly as pi would.
-import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../../core/remote.ts';
-import type { AgentTool, AgentToolResult, AfterToolCallResult, BeforeToolCallResult } from '../../core/types.ts';
+import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../../engine/index.ts';
+import type { AgentTool, AgentToolResult, AfterToolCallResult, BeforeToolCallResult } from '../../engine/index.ts';
 import type { CallKind, CallOutcome, CodeFrame } from '../protocol.ts';
 import type { Evaluation, SandboxHooks, TurnRequest } from '../types.ts';
 import { toHookContext, toPlainData } from './hook-context.ts';

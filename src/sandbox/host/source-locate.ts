@@ -1,7 +1,7 @@
 // Finds where in a TypeScript tool file a reported tool, one of its properties, or a property inside its
 // parameters schema is written. Text search, not a parser: good for the way tools are written (an object
 // literal with `name: "..."`, parameters inline or in a const), and it falls back to the tool's own position.
-import type { SchemaPath } from '../../core/schema/hidden-keys.ts';
+import type { SchemaPath } from '../../ai/schema/index.ts';
 import type { ToolReport } from '../protocol.ts';
 
 export interface SourcePosition {

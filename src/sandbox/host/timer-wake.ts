@@ -1,7 +1,7 @@
 // The host's side of the worker's timers: one sleep on the clock until the worker's next due timer, which becomes a
 // `tick`; the calls whose budget pauses while they wait on a timer; and a watch on ticks whose callbacks never
 // finish (with no call running, nothing else would notice a worker stuck in a timer).
-import type { Clock } from '../../core/clock.ts';
+import type { Clock } from '../../engine/index.ts';
 import type { TimerReport } from '../protocol.ts';
 
 /** What the wake needs to know of a call in flight. */

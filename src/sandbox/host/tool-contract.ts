@@ -2,9 +2,9 @@
 // prepareArguments, executionMode, constrainedSampling) and turns each report into an EvaluatedTool plus
 // diagnostics anchored in the user's source.
 import type { TSchema } from 'typebox';
-import { decodeTransferredSchema, formatSchemaPath, type SchemaPath } from '../../core/schema/hidden-keys.ts';
-import { checkParametersSchema } from '../../core/schema/schema-check.ts';
-import type { ConstrainedSamplingConfig } from '../../core/types.ts';
+import { decodeTransferredSchema, formatSchemaPath, type SchemaPath } from '../../ai/schema/index.ts';
+import { checkParametersSchema } from '../../ai/schema/index.ts';
+import type { ConstrainedSamplingConfig } from '../../ai/index.ts';
 import type { FieldReport, ToolReport } from '../protocol.ts';
 import type { Diagnostic, EvaluatedTool } from '../types.ts';
 import type { SourcePosition } from './source-locate.ts';

@@ -2,7 +2,7 @@
 // while user code waits on a timer or fs, fs served on the host, the clock held while the worker computes
 // (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting, and one sleep on
 // the clock for the worker's next timer, which becomes a `tick` when the clock gets there.
-import { RealClock, type Clock } from '../../core/clock.ts';
+import { RealClock, type Clock } from '../../engine/index.ts';
 import type { CallOutcome, HostMessage, ModuleReport, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
 import { serveFsRequest } from './fs-service.ts';

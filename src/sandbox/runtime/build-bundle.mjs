@@ -12,7 +12,7 @@ import { rolldown } from 'rolldown';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const entry = resolve(root, 'src/sandbox/runtime/entry.ts');
 const output = resolve(root, 'src/sandbox/generated/runtime-bundle.js');
-const ALLOWED = [/^src\/sandbox\/[^/]+\.ts$/, /^src\/sandbox\/runtime\/[^/]+\.ts$/, /^src\/core\/schema\/[^/]+\.ts$/];
+const ALLOWED = [/^src\/sandbox\/[^/]+\.ts$/, /^src\/sandbox\/runtime\/[^/]+\.ts$/, /^src\/ai\/schema\/[^/]+\.ts$/];
 
 const bundle = await rolldown({ input: entry, cwd: root, logLevel: 'warn' });
 const { output: chunks } = await bundle.generate({ format: 'iife', minify: true });
@@ -26,7 +26,7 @@ const sources = chunk.moduleIds
   .sort();
 for (const path of sources) {
   if (!ALLOWED.some((re) => re.test(path))) {
-    throw new Error(`${path} is bundled into the sandbox runtime, but the freshness check only covers src/sandbox and src/core/schema`);
+    throw new Error(`${path} is bundled into the sandbox runtime, but the freshness check only covers src/sandbox and src/ai/schema`);
   }
 }
 const hash = createHash('sha256');

@@ -1,7 +1,7 @@
 // Finds the tools (or hooks) a module exposes, in the shapes pi users write: `export const myTool = {...}`,
 // `export default {...}`, `export default [a, b]`, `export const tools = [...]`, and pi-coding-agent extensions
 // (`export default function (pi) { pi.registerTool({...}) }`). Reports each tool's fields for the host to check.
-import { encodeSchemaForTransfer } from '../../core/schema/hidden-keys.ts';
+import { encodeSchemaForTransfer } from '../../ai/schema/index.ts';
 import type { FieldReport, ModuleReport, ToolReport } from '../protocol.ts';
 
 export interface FoundTool {

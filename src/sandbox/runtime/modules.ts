@@ -3,7 +3,7 @@
 // that lists what is available; so does a missing export of a provided module.
 import * as TypeBox from 'typebox';
 import { Type } from 'typebox';
-import { StringEnum } from '../../core/schema/string-enum.ts';
+import { StringEnum } from '../../ai/schema/index.ts';
 import type { PlaygroundExportName } from '../playground-module.ts';
 import { PROVIDED_MODULES } from '../protocol.ts';
 import { FAUX_HELPERS } from './faux-helpers.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_VARIANTS, encodeVariants } from '../../core/providers/index.ts';
-import type { Tool } from '../../core/types.ts';
+import { API_VARIANTS, encodeVariants } from '../../ai/providers/index.ts';
+import type { Tool } from '../../ai/index.ts';
 import { buildConversation, callIdFor, conversationOptions, CONVERSATION_IDS } from './conversations.ts';
 
 const weather: Tool = { name: 'get_weather', description: 'Weather.', parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } }, required: ['city', 'unit'] } as never };

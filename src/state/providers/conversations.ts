@@ -2,8 +2,8 @@
 // first request (system prompt, a user prompt, the tools), the request after a parallel batch of calls in which
 // one failed, and the request after a turn with thinking, an image in and an image out. Later turns are
 // written "by" the model of each API variant, with the call ids and signatures that provider really produces.
-import type { ApiVariant, EncodeOptions } from '../../core/providers/index.ts';
-import type { AssistantMessage, Context, Message, Tool, ToolCall, ToolResultMessage, Usage } from '../../core/types.ts';
+import type { ApiVariant, EncodeOptions } from '../../ai/providers/index.ts';
+import type { AssistantMessage, Context, Message, Tool, ToolCall, ToolResultMessage, Usage } from '../../ai/index.ts';
 import { exampleArguments } from '../example-arguments.ts';
 
 export type ConversationId = 'first-turn' | 'after-batch' | 'thinking-image';

@@ -1,9 +1,9 @@
 // Exact tool token counts on request, per API variant, for the providers that offer a count endpoint (Anthropic,
-// Gemini): the tool list of the encoded body goes to core/tokens/exact-count.ts with the user's key from the key
+// Gemini): the tool list of the encoded body goes to ai/tokens/exact-count/index.ts with the user's key from the key
 // store. Never automatic: only `count()` sends anything. A figure remembers the tool list it counted, so an edit
 // marks it as for an earlier version instead of passing it off as current.
-import type { ApiVariant, EncodeResult } from '../../core/providers/index.ts';
-import type { ExactCountApi, ExactCountError } from '../../core/tokens/exact-count.ts';
+import type { ApiVariant, EncodeResult } from '../../ai/providers/index.ts';
+import type { ExactCountApi, ExactCountError } from '../../ai/tokens/exact-count/index.ts';
 import { toolsPointer, valueAt } from './request-paths.ts';
 
 export type ExactCountEntry =
@@ -84,7 +84,7 @@ export class ExactTokensState {
     if (api !== variant.api || !input || !key) return;
     this.#set(variant.key, { status: 'counting' });
     // Loaded on the first request: a count is only ever asked for, never needed for the first view.
-    const { countToolTokensExactly } = await import('../../core/tokens/exact-count.ts');
+    const { countToolTokensExactly } = await import('../../ai/tokens/exact-count/index.ts');
     const outcome = await countToolTokensExactly({
       api, modelId: variant.model.id, baseUrl: this.options.baseUrl?.(variant) ?? variant.model.baseUrl,
       tools: input.tools, betas: input.betas, key, fetch: this.options.fetch,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_VARIANTS, encodeVariants } from '../../core/providers/index.ts';
-import type { Tool } from '../../core/types.ts';
+import { API_VARIANTS, encodeVariants } from '../../ai/providers/index.ts';
+import type { Tool } from '../../ai/index.ts';
 import { buildConversation } from './conversations.ts';
 import { deepestExisting, findingPointer, locateTool, toolsPointer, valueAt } from './request-paths.ts';
 

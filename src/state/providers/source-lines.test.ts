@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GET_WEATHER } from '../../core/examples/index.ts';
+import { GET_WEATHER } from '../../content/examples/index.ts';
 import type { EvaluatedTool } from '../tool-runtime.ts';
 import { findingSourcePoint } from './source-lines.ts';
 

@@ -1,8 +1,8 @@
 // Where a lint finding is written in the tool's source, so the panel can reveal that line in the editor:
 // JSON Schema files through the located JSON parse (exact), TypeScript files by following `parameters` to the
 // schema and then each property name (text search, the sandbox's SourceLocator), falling back to the tool.
-import type { LintFinding } from '../../core/lint/index.ts';
-import { parseJsonWithLocations } from '../../core/schema/json-locate.ts';
+import type { LintFinding } from '../../ai/lint/index.ts';
+import { parseJsonWithLocations } from '../../ai/schema/index.ts';
 import { SourceLocator } from '../../sandbox/host/source-locate.ts';
 import type { EvaluatedTool } from '../tool-runtime.ts';
 import { splitPointer } from './request-paths.ts';

@@ -1,7 +1,7 @@
 // The workspace's evaluated tools as pi Tool objects, kept identical (same objects, same list) while their
 // content is unchanged. Every evaluation delivers fresh copies from the sandbox; without this, typing in one
 // file, or in the hooks, would re-encode every request and redraw every payload.
-import type { Tool } from '../../core/types.ts';
+import type { Tool } from '../../ai/index.ts';
 import type { EvaluatedTool } from '../tool-runtime.ts';
 
 export interface PanelTool {

@@ -1,10 +1,10 @@
 // Every API's tool list is found in the body it receives (wire JSON where the SDK reshapes it), each tool gets a
 // figure, and the figure waits for its encoding rather than showing a wrong number.
 import { describe, expect, it } from 'vitest';
-import { API_VARIANTS, encodeVariants } from '../../core/providers/index.ts';
-import { firstTurn } from '../../core/providers/testing/conversations.ts';
-import { TOOLS } from '../../core/providers/testing/tools.ts';
-import { loadEncoding } from '../../core/tokens/encodings.ts';
+import { API_VARIANTS, encodeVariants } from '../../ai/providers/index.ts';
+import { firstTurn } from '../../ai/providers/testing/conversations.ts';
+import { TOOLS } from '../../ai/providers/testing/tools.ts';
+import { loadEncoding } from '../../ai/tokens/encodings/index.ts';
 import { memoized, tokenFiguresFor } from './token-figures.ts';
 
 describe('tokenFiguresFor', () => {

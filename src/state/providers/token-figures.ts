@@ -1,9 +1,9 @@
 // The tool-definition token figures of one encoded request, from the body the API actually receives (the wire
 // JSON where the SDK reshapes pi's payload): finds the tool list and its entries, then counts them with the
-// model's method (core/tokens). A memo by text keeps re-counting cheap while one tool is edited.
-import type { EncodeResult } from '../../core/providers/index.ts';
-import { countMethod, type CountMethod } from '../../core/tokens/method.ts';
-import { counterFor, toolTokenFigures, type CountTokens, type Encodings, type ToolTokenFigures } from '../../core/tokens/tool-tokens.ts';
+// model's method (ai/tokens). A memo by text keeps re-counting cheap while one tool is edited.
+import type { EncodeResult } from '../../ai/providers/index.ts';
+import { countMethod, type CountMethod } from '../../ai/tokens/index.ts';
+import { counterFor, toolTokenFigures, type CountTokens, type Encodings, type ToolTokenFigures } from '../../ai/tokens/index.ts';
 import { toolEntries, toolsPointer, valueAt } from './request-paths.ts';
 
 export type TokenFiguresResult =

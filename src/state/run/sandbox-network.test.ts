@@ -1,9 +1,9 @@
 // The network switch as the app keeps it: off by default, saved with the workspace, handed to the sandbox before
 // its first evaluation, and off again for whatever is opened from a link or a workspace file.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStarterWorkspace } from '../../core/examples/index.ts';
-import { createShareUrl, decodeShareToken, findShareToken } from '../../core/portable/share-link.ts';
-import { encodeWorkspaceFile } from '../../core/portable/workspace-file.ts';
+import { createStarterWorkspace } from '../../content/examples/index.ts';
+import { createShareUrl, decodeShareToken, findShareToken } from '../../portable/index.ts';
+import { encodeWorkspaceFile } from '../../portable/index.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import type { KeyValueStore } from '../../storage/kv-store.ts';
 import type { Workspace } from '../../storage/workspace.ts';

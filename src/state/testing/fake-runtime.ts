@@ -1,7 +1,7 @@
 // A stand-in for the sandbox in state and UI tests that are about the app, not about running code: it "evaluates"
 // a tool file by reading its `name:` literal (TypeScript) or parsing it (JSON), and reports a diagnostic on every
 // line that contains `@problem <message>`. Calls are counted so tests can see what was evaluated.
-import type { AgentTool } from '../../core/types.ts';
+import type { AgentTool } from '../../engine/index.ts';
 import type { Diagnostic, EvaluatedTool, Evaluation, SourceFile, ToolRuntime } from '../tool-runtime.ts';
 
 export interface FakeRuntime extends ToolRuntime {

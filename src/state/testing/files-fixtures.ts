@@ -1,9 +1,9 @@
 // Builders for the files state's browser tests: a files service over a memory filesystem (or over a real
 // IndexedDB store, optionally one that fails like a full disk), and a wait for the tree to settle.
 import { createStore, type UseStore } from 'idb-keyval';
-import { STARTER_FILES } from '../../core/examples/files.ts';
-import { createMemoryFileSystem, type InitialFiles } from '../../core/tools/memory-fs.ts';
-import type { TreeFileSystemOptions } from '../../core/tools/tree-file-system.ts';
+import { STARTER_FILES } from '../../content/examples/index.ts';
+import { createMemoryFileSystem, type InitialFiles } from '../../vfs/index.ts';
+import type { TreeFileSystemOptions } from '../../vfs/index.ts';
 import { openWorkspaceFileSystem } from '../../storage/workspace-fs.ts';
 import { createFilesService, type FilesService } from '../files-service.ts';
 import { FilesState } from '../files.svelte.ts';

@@ -2,9 +2,9 @@
 // and plain tools on the recording's clock: `sleep` waits virtual time, `hold` keeps the clock still (as a slow
 // sandbox call does) until the test lets it go.
 import { Type } from 'typebox';
-import type { Clock } from '../../core/clock.ts';
-import { parseScenario } from '../../core/scenario/parse-scenario.ts';
-import type { AgentTool } from '../../core/types.ts';
+import type { Clock } from '../../engine/index.ts';
+import { parseScenario } from '../../recording/scenario/parse/index.ts';
+import type { AgentTool } from '../../engine/index.ts';
 import type { RunEnvironment } from '../run.svelte.ts';
 
 export interface TestRunEnvironment {

@@ -1,6 +1,6 @@
 // Two tabs over one stored filesystem: each stored file carries the revision (a store-wide generation counter)
 // that wrote it, so a write planned against an older revision than the store holds is detected in its transaction.
-import { FsError } from '../../core/tools/fs.ts';
+import { FsError } from '../../vfs/index.ts';
 
 /** Store key of the generation counter (no path key, so loading skips it). */
 export const GENERATION_KEY = 'meta:generation';

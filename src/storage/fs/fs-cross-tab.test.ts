@@ -3,8 +3,8 @@
 // write planned against an older revision than the store holds is refused (or, for runs, overwritten and reported).
 import { clear, createStore, get } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { snapshot, restore } from '../../core/tools/index.ts';
-import { decodeUtf8 } from '../../core/tools/utf8.ts';
+import { snapshot, restore } from '../../vfs/index.ts';
+import { decodeUtf8 } from '../../vfs/index.ts';
 import { isFsConflict, openIdbFileSystem, type ConflictPolicy, type FsConflict } from './index.ts';
 
 const DB = 'pi-playground-fs-cross-tab-test';

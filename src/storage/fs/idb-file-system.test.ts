@@ -3,12 +3,13 @@
 // input or a failing store loses nothing.
 import { clear, createStore, entries, get, set, setMany, type UseStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { validateToolArguments } from '../../core/validation.ts';
-import { createCodingToolMap, createMemoryFileSystem, snapshot, type FileSystem } from '../../core/tools/index.ts';
-import { liveCases, type ParityCase } from '../../core/tools/parity/live-cases.ts';
-import { mapStrings, runToolCall, type CallOutcome, type Validate } from '../../core/tools/parity/run-call.ts';
+import { validateToolArguments } from '../../ai/validation/index.ts';
+import { createCodingToolMap } from '../../coding-tools/index.ts';
+import { createMemoryFileSystem, snapshot, type FileSystem } from '../../vfs/index.ts';
+import { liveCases, type ParityCase } from '../../coding-tools/testing/live-cases.ts';
+import { mapStrings, runToolCall, type CallOutcome, type Validate } from '../../coding-tools/testing/run-call.ts';
 import findGrep from '../../../tests/fixtures/coding-tools/find-grep-cases.json';
-import { VirtualClock } from '../../core/clock.ts';
+import { VirtualClock } from '../../engine/index.ts';
 import { openIdbFileSystem } from './index.ts';
 import { encodeRecord } from './record-codec.ts';
 

@@ -3,9 +3,9 @@
 // first and applied in memory only once that transaction committed, so a failure loses nothing. Several tabs
 // share the store: each write checks the revisions it was planned against and is announced to the others.
 import { createStore, entries, promisifyRequest, type UseStore } from 'idb-keyval';
-import type { Clock } from '../../core/clock.ts';
-import { FsError, FsTree, TreeFileSystem, type FsChange, type FsOperation, type FsRecord, type TreeFileSystemOptions } from '../../core/tools/index.ts';
-import { ancestorsPosix } from '../../core/tools/posix-path.ts';
+import type { Clock } from '../../engine/index.ts';
+import { FsError, FsTree, TreeFileSystem, type FsChange, type FsOperation, type FsRecord, type TreeFileSystemOptions } from '../../vfs/index.ts';
+import { ancestorsPosix } from '../../vfs/index.ts';
 import { FsConflictError, GENERATION_KEY, isFsChangedMessage, type ConflictPolicy, type FsChangedMessage, type FsConflict } from './fs-conflicts.ts';
 import { decodeRecord, encodeRecord, isPathKey, storedRevision } from './record-codec.ts';
 

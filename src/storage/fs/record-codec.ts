@@ -1,6 +1,6 @@
 // How a filesystem entry is stored in IndexedDB, and how a stored value is read back. A value that does
 // not decode is kept as a `corrupt` entry (never deleted), so one damaged record cannot cost other files.
-import type { FsRecord } from '../../core/tools/index.ts';
+import type { FsRecord } from '../../vfs/index.ts';
 
 /** The stored shape, versioned so a later format can read this one. Bytes are kept as a Uint8Array. */
 export type StoredRecord =

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { EditorView } from '@codemirror/view';
 import { EditorSelection } from '@codemirror/state';
-import { createMemoryFileSystem } from '../../core/tools/memory-fs.ts';
+import { createMemoryFileSystem } from '../../vfs/index.ts';
 import { createSandbox } from '../../sandbox/index.ts';
 import { PLAYGROUND_FS_OPERATIONS } from '../../sandbox/playground-module.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';

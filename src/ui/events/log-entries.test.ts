@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
-import { VirtualClock } from '../../core/clock.ts';
-import { parseScenario } from '../../core/scenario/parse-scenario.ts';
-import { recordScenario } from '../../core/trace/recorder.ts';
-import type { Recording } from '../../core/trace/recording.ts';
+import { VirtualClock } from '../../engine/index.ts';
+import { parseScenario } from '../../recording/scenario/parse/index.ts';
+import { recordScenario } from '../../recording/recorder/index.ts';
+import type { Recording } from '../../recording/index.ts';
 import { buildLogEntries, PI_EVENT_TYPES, rowForSelection, selectionSeq, toolCallIdsIn, type LogFilter } from './log-entries.ts';
 
 async function record(file: object): Promise<Recording> {

@@ -1,8 +1,8 @@
 // The event log's rows from a recording: pi's events (and, when asked, trace events) up to the cursor, filtered by
 // type and by tool call, with the assistant stream shown three ways: assembled text, one row per delta, or raw.
-import { formatTraceEvent } from '../../core/trace/format.ts';
-import type { RecordedEvent } from '../../core/trace/recording.ts';
-import type { AgentEvent } from '../../core/types.ts';
+import { formatTraceEvent } from '../../recording/index.ts';
+import type { RecordedEvent } from '../../recording/index.ts';
+import type { AgentEvent } from '../../engine/index.ts';
 import { DEFAULT_LOG_TYPES, type LogStreamView } from '../../state/run-log.svelte.ts';
 
 export type StreamView = LogStreamView;

@@ -3,7 +3,7 @@
 // in English and in Chinese. Against the real sandbox, with the starter `deploy` (sequential) beside `echo`.
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { createMemoryFileSystem } from '../../core/tools/memory-fs.ts';
+import { createMemoryFileSystem } from '../../vfs/index.ts';
 import { createSandbox } from '../../sandbox/index.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import { createFsCapabilityHost } from '../../storage/workspace-fs.ts';

@@ -3,7 +3,7 @@
 // binary file is shown as bytes.
 import { page, userEvent } from 'vitest/browser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STARTER_FILES } from '../../core/examples/files.ts';
+import { STARTER_FILES } from '../../content/examples/index.ts';
 import { memoryFilesService } from '../../state/testing/files-fixtures.ts';
 import type { FilesService } from '../../state/files-service.ts';
 import { flushSync, mount, unmount } from 'svelte';

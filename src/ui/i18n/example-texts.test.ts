@@ -1,8 +1,8 @@
 // The built-in material in the reader's language: every lesson scenario's name and every example and lesson tool's
 // description has its English word for word and a Chinese text, shown only while the user has not changed it.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { STARTER_TOOLS } from '../../core/examples/index.ts';
-import { LESSONS } from '../../core/lessons/index.ts';
+import { STARTER_TOOLS } from '../../content/examples/index.ts';
+import { LESSONS } from '../../content/lessons/index.ts';
 import { lessonScenarioId } from '../../state/lessons-workspace.ts';
 import { createSandbox } from '../../sandbox/index.ts';
 import { scenarioName } from '../scenario/scenario-names.ts';

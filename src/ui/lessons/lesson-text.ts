@@ -1,5 +1,5 @@
 // Picks a lesson text in the UI's language (the lessons carry both), and formats clock times for the player.
-import type { LocalizedText } from '../../core/lessons/types.ts';
+import type { LocalizedText } from '../../content/lessons/index.ts';
 import { i18n } from '../i18n/i18n.svelte.ts';
 
 /** The text in the current UI language; reactive in components, so switching language re-renders lesson text. */

@@ -1,6 +1,6 @@
 // Lesson prose is set with identifiers, literals and pi's quoted messages in code type, and nothing else.
 import { describe, expect, it } from 'vitest';
-import { LESSONS } from '../../core/lessons/index.ts';
+import { LESSONS } from '../../content/lessons/index.ts';
 import { splitCode } from './rich-text.ts';
 
 const marked = (text: string) => splitCode(text).map((s) => (s.code ? `[${s.text}]` : s.text)).join('');

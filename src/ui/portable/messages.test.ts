@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PORTABLE_ERROR_CODES } from '../../core/portable/errors.ts';
+import { PORTABLE_ERROR_CODES } from '../../portable/index.ts';
 import { CATALOG } from '../i18n/catalog.ts';
 import { i18n, loadLocale } from '../i18n/i18n.svelte.ts';
 import { refusalText } from './refusal-text.ts';

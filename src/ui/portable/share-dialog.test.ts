@@ -1,7 +1,7 @@
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { createStarterWorkspace } from '../../core/examples/index.ts';
+import { createStarterWorkspace } from '../../content/examples/index.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import { mountApp, type MountedApp } from '../testing/mount-app.ts';
 

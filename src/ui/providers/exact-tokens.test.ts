@@ -3,7 +3,7 @@
 // figure appears beside the estimate with its source named, and a failure says what to do without the key.
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { page } from 'vitest/browser';
-import type { ApiVariant } from '../../core/providers/index.ts';
+import type { ApiVariant } from '../../ai/providers/index.ts';
 import { ApiKeys } from '../../state/live/api-keys.svelte.ts';
 import { mountApp, type MountedApp } from '../testing/mount-app.ts';
 

@@ -5,16 +5,16 @@
 // switched to Chinese.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
-import { LINT_RULE_IDS, LINT_RULES, lintTools, type LintFinding } from '../../core/lint/index.ts';
-import { GEMINI_IGNORED } from '../../core/lint/rules/gemini.ts';
-import { API_VARIANTS } from '../../core/providers/known-apis.ts';
-import { toStrictSchema } from '../../core/providers/shared/constrained-sampling.ts';
-import { checkParametersSchema } from '../../core/schema/schema-check.ts';
-import type { Tool } from '../../core/types.ts';
+import { LINT_RULE_IDS, LINT_RULES, lintTools, type LintFinding } from '../../ai/lint/index.ts';
+import { GEMINI_IGNORED } from '../../ai/lint/index.ts';
+import { API_VARIANTS } from '../../ai/providers/index.ts';
+import { toStrictSchema } from '../../ai/providers/index.ts';
+import { checkParametersSchema } from '../../ai/schema/index.ts';
+import type { Tool } from '../../ai/index.ts';
 import { CATALOG } from '../i18n/catalog.ts';
 import { i18n, loadEnglishArea, loadLocale, tIn } from '../i18n/i18n.svelte.ts';
 import FindingsList from './FindingsList.svelte';
-import { checkTool } from '../../core/providers/index.ts';
+import { checkTool } from '../../ai/providers/index.ts';
 import { findingFix, findingKey, findingMessage, schemaProblemText } from './finding-text.ts';
 
 // The Chinese table is a chunk of its own (catalog.ts); these tests read it.

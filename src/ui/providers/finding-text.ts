@@ -1,7 +1,7 @@
 // Words a lint finding in the reader's language. Core's findings keep their English `message` and `fix` and say the
-// same without words (rule, params, which message and fix, a coded detail: src/core/lint/types.ts); the words are in
+// same without words (rule, params, which message and fix, a coded detail: src/ai/lint/types.ts); the words are in
 // messages/lint.ts. A rule, variant or detail this build has no words for (one added later) shows core's English.
-import type { LintFinding } from '../../core/lint/index.ts';
+import type { LintFinding } from '../../ai/lint/index.ts';
 import { CATALOG } from '../i18n/catalog.ts';
 import { i18n, tIn, type Locale, type MessageParams } from '../i18n/i18n.svelte.ts';
 

@@ -1,7 +1,7 @@
 // The panel's words for things core names by id: API tabs, variants and their notes, conversation moments and
 // lint rules, in the reader's language. Variants or rules the message catalog does not know (added later, or
 // by tests) fall back to core's own English text, so nothing shows as a bare key.
-import type { ApiVariant } from '../../core/providers/index.ts';
+import type { ApiVariant } from '../../ai/providers/index.ts';
 import { CATALOG } from '../i18n/catalog.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 

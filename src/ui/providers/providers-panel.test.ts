@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { GET_WEATHER } from '../../core/examples/index.ts';
+import { GET_WEATHER } from '../../content/examples/index.ts';
 import { SAMPLE_PNG } from '../../state/providers/conversations.ts';
 import { createFakeRuntime } from '../../state/testing/fake-runtime.ts';
 import type { Evaluation, ToolRuntime } from '../../state/tool-runtime.ts';

@@ -1,7 +1,7 @@
 // Pure helpers behind the scenario form: reading a file's shorthand forms as the form shows them (a turn's text as
 // a block, arguments as text) and writing the form's edits back in the file's vocabulary.
 import type { Static } from 'typebox';
-import type { BlockSchema, CodeTurnFile, MomentSchema, ScenarioFile, TurnSchema } from '../../core/scenario/format.ts';
+import type { BlockSchema, CodeTurnFile, MomentSchema, ScenarioFile, TurnSchema } from '../../recording/scenario/index.ts';
 
 export type TurnFile = Static<typeof TurnSchema>;
 export type AnyTurnFile = TurnFile | CodeTurnFile;

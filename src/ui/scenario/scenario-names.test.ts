@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_SCENARIOS } from '../../core/examples/scenarios/index.ts';
+import { EXAMPLE_SCENARIOS } from '../../content/examples/scenarios/index.ts';
 import { i18n, loadLocale, tIn } from '../i18n/i18n.svelte.ts';
 import { scenarioDescription } from './scenario-names.ts';
 

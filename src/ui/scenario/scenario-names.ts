@@ -1,7 +1,7 @@
 // How a scenario is named in the picker: its own name (a lesson's own scenario name in the reader's language), or for
 // an untouched built-in example, the example's name in the reader's language; and its description, which for a built-in example the user has not reworded is also in the
 // reader's language (the scenario file keeps the English text, as a pi user would write it).
-import { EXAMPLE_SCENARIOS } from '../../core/examples/scenarios/index.ts';
+import { EXAMPLE_SCENARIOS } from '../../content/examples/scenarios/index.ts';
 import type { StoredScenario } from '../../state/scenario.svelte.ts';
 import { CATALOG } from '../i18n/catalog.ts';
 import { lessonScenarioName } from '../i18n/example-texts.ts';

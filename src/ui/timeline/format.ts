@@ -1,7 +1,7 @@
 // Numbers and descriptions for the timeline, in the UI language: times in ms with grouping ("2,004 ms"), and the
 // sentence a screen reader hears for a selected span.
-import type { ResolvedSelection } from '../../core/trace/layout-query.ts';
-import type { PhaseOutcome } from '../../core/trace/types.ts';
+import type { ResolvedSelection } from '../../recording/layout/index.ts';
+import type { PhaseOutcome } from '../../engine/index.ts';
 import { i18n, t } from '../i18n/i18n.svelte.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -1,6 +1,6 @@
 // Where validation issues point in the argument JSON: the pointer of the value that failed, or, for missing
 // required properties, the object that lacks them and their names (shown as placeholder lines).
-import type { ValidationIssue } from '../../core/trace/types.ts';
+import type { ValidationIssue } from '../../ai/validation/index.ts';
 
 export interface JsonMark {
   /** JSON pointer of the value the message is about ('' = the whole value). */

@@ -1,6 +1,6 @@
 // Colours, letters and outcome patterns of the timeline. Phase colours follow the Okabe–Ito palette, which stays
 // distinct under the common colour-vision deficiencies; every phase also has a letter, every outcome a pattern.
-import type { BlockKind, PhaseOutcome, ToolPhase } from '../../core/trace/types.ts';
+import type { BlockKind, PhaseOutcome, ToolPhase } from '../../engine/index.ts';
 
 export const PHASES: readonly ToolPhase[] = ['queued', 'prepare', 'validate', 'beforeToolCall', 'execute', 'afterToolCall', 'result'];
 

@@ -1,7 +1,7 @@
 // The chart's rows, top to bottom: for each recording a header (label, total, turn labels), its stream lane and
 // one lane per call, then a gap. Heights are fixed so the visible rows of a long run are found by binary search.
-import type { CallLane, RecordingLayout, TimelineLayout } from '../../core/trace/layout-types.ts';
-import { lowerBound } from '../../core/trace/layout-geometry.ts';
+import type { CallLane, RecordingLayout, TimelineLayout } from '../../recording/layout/index.ts';
+import { lowerBound } from '../../recording/layout/index.ts';
 
 export const AXIS_HEIGHT = 30;
 /** The label column: 188 px, narrower in a narrow panel so the plot keeps most of the width. */

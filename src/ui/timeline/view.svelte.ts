@@ -1,7 +1,7 @@
 // Zoom and scroll of one timeline chart: pixels per ms (fit-to-window until the user zooms), the scroll offsets
 // mirrored from the scroll container, and zooming around a point so what is under the pointer stays there.
 import { tick } from 'svelte';
-import type { Scale } from '../../core/trace/layout-geometry.ts';
+import type { Scale } from '../../recording/layout/index.ts';
 import { AXIS_HEIGHT, labelWidthFor, RIGHT_PAD } from './rows.ts';
 
 /** Closest zoom: 40 px per ms. Browsers cap an element's size near 33 million px; stay well below. */

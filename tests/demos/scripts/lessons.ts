@@ -1,8 +1,8 @@
 // Every lesson of the gallery as a demo of its own (so a video per lesson where Playwright can record one): the
 // lesson page, each caption as the run pauses at it, the quiz answered. The hand-written demos show some of the same
 // lessons with more (a panel, a selection); these cover them all, in the gallery's order.
-import { LESSONS } from '../../../src/core/lessons/catalog.ts';
-import type { Lesson } from '../../../src/core/lessons/types.ts';
+import { LESSONS } from '../../../src/content/lessons/catalog/index.ts';
+import type { Lesson } from '../../../src/content/lessons/index.ts';
 import type { Demo } from '../support/demo-kit.ts';
 import { playLesson } from '../support/lesson-steps.ts';
 

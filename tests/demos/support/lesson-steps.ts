@@ -1,5 +1,5 @@
 // Steps several demos share: play a lesson caption by caption (a screenshot at each), answer its quiz.
-import { findLesson } from '../../../src/core/lessons/catalog.ts';
+import { findLesson } from '../../../src/content/lessons/catalog/index.ts';
 import type { DemoContext } from './demo-kit.ts';
 
 /**

@@ -183,7 +183,7 @@ export const messages = defineMessages({
     'files.codingTools.undo.off': 'Turn off pi’s coding tools',
     'files.codingTools.undo.add': 'Add {name} to the coding tools',
     'files.codingTools.undo.remove': 'Remove {name} from the coding tools',
-    // The built-in example scenario about files (src/core/examples/scenarios/files.ts), named as the picker names examples.
+    // The built-in example scenario about files (src/content/examples/scenarios/files.ts), named as the picker names examples.
     'scenario.example.edit-a-file': 'Edit a file with pi’s edit tool',
   },
   'zh-CN': {

@@ -1,5 +1,5 @@
 // The lessons panel: the gallery, a lesson's page (intro, player, captions, quiz) and the lesson workspace notices.
-// The lessons' own texts (titles, intros, captions, quizzes) live with the lessons in src/core/lessons.
+// The lessons' own texts (titles, intros, captions, quizzes) live with the lessons in src/content/lessons.
 import { defineMessages } from '../define.ts';
 
 export const messages = defineMessages({

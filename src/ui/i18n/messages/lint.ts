@@ -1,4 +1,4 @@
-// Schema-lint findings of the providers panel (src/core/lint), by rule: `lint.<rule>.message[.<messageKey>]` and
+// Schema-lint findings of the providers panel (src/ai/lint), by rule: `lint.<rule>.message[.<messageKey>]` and
 // `lint.<rule>.fix[.<fixKey>]`, filled with the finding's params; `lint.detail.<code>` words the clause another check
 // supplies (why a schema cannot be strict, why a grammar tool is unusable, what is wrong with a schema). The English
 // texts reproduce core's messages exactly (ui/providers/finding-text.test.ts holds them to it).

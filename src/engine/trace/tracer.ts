@@ -1,0 +1,198 @@
+// Emits the playground trace of one run: run/turn/batch spans, streamed blocks and the phases of every tool call.
+// The loop calls it synchronously beside pi's events (never awaiting), so tracing cannot reorder pi's events.
+import type { AssistantMessageEvent, ToolCall } from '../../ai/index.ts';
+import type { BlockKind, PhaseData, PhaseOutcome, ToolPhase, TraceEvent, TraceSink } from './types.ts';
+
+export type RunMode = 'parallel' | 'sequential' | 'mixed';
+
+/** Trace emitter for one run. Turns are numbered from 1; every event carries `t = clock.now()`. */
+export class Tracer {
+  /** The current turn (1-based); 0 before the first turn_start. */
+  turn = 0;
+  /** The current batch's calls; those from `nextToStart` on still wait for their tool_execution_start. */
+  private batchCalls: readonly ToolCall[] = [];
+  private nextToStart = 0;
+  /** Per content index of the streaming message: the kind of a block that started and has not ended. */
+  /** Blocks of the streaming message that started and have not ended (a few at most; a list, not an index). */
+  private readonly openBlocks: { contentIndex: number; kind: BlockKind }[] = [];
+  /** Per call of the batch (by position): the phase it is in right now, so a run that breaks can close it. */
+  private openPhases: (ToolPhase | undefined)[] = [];
+  private turnOpen = false;
+  private batchOpen = false;
+  /** The run ended; `broken`: it ended with an error, and what its abandoned work does later is not traced. */
+  private ended = false;
+  private broken = false;
+
+  /** `now` gives the trace time in ms (an injected clock's, or wall time since the run began). */
+  constructor(
+    private readonly sink: TraceSink,
+    private readonly clock: { now(): number },
+  ) {}
+
+  private emit(event: TraceEvent): void {
+    // Parallel tools still running when a run broke (a failing emit) finish later: their spans were closed.
+    if (this.broken) return;
+    this.sink(event);
+  }
+
+  runStart(mode: RunMode): void {
+    this.emit({ type: 'trace_run_start', t: this.clock.now(), mode });
+  }
+
+  /** Ends the run. With an `error` (the loop broke) every span still open is closed first, then the error logged. */
+  runEnd(error?: string): void {
+    // An emit that fails at agent_end breaks a run whose trace had already ended.
+    if (this.ended) return;
+    this.ended = true;
+    if (error !== undefined) {
+      this.openPhases.forEach((phase, index) => { if (phase) this.phaseEnd(this.batchCalls[index], phase, 'error'); });
+      if (this.batchOpen) this.batchEnd(false);
+      this.messageEnd();
+      if (this.turnOpen) this.turnEnd();
+      this.emit({ type: 'trace_log', t: this.clock.now(), level: 'error', text: error });
+    }
+    this.emit({ type: 'trace_run_end', t: this.clock.now() });
+    if (error !== undefined) this.broken = true;
+  }
+
+  turnStart(): void {
+    this.turn++;
+    this.turnOpen = true;
+    this.emit({ type: 'trace_turn_start', t: this.clock.now(), turn: this.turn });
+  }
+
+  turnEnd(): void {
+    this.turnOpen = false;
+    this.emit({ type: 'trace_turn_end', t: this.clock.now(), turn: this.turn });
+  }
+
+  /** Opens the batch and a `queued` span for each of its calls (closed when the call's pipeline begins). */
+  batchStart(mode: 'parallel' | 'sequential', toolCalls: readonly ToolCall[], truncated = false, sequentialBecause?: string[]): void {
+    const t = this.clock.now();
+    const toolCallIds = toolCalls.map((call) => call.id);
+    this.batchOpen = true;
+    this.emit(truncated
+      ? { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds, truncated }
+      : sequentialBecause?.length
+        ? { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds, sequentialBecause }
+        : { type: 'trace_batch_start', t, turn: this.turn, mode, toolCallIds });
+    this.batchCalls = toolCalls;
+    this.nextToStart = 0;
+    this.openPhases = new Array(toolCalls.length);
+    for (const call of toolCalls) {
+      this.emit({ type: 'trace_phase_start', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase: 'queued' });
+    }
+  }
+
+  /** Closes the batch; calls an abort left unprocessed end their `queued` span as `skipped`. */
+  batchEnd(terminate: boolean): void {
+    const calls = this.batchCalls;
+    for (let i = this.nextToStart; i < calls.length; i++) this.phaseEnd(calls[i], 'queued', 'skipped');
+    this.batchCalls = [];
+    this.openPhases = [];
+    this.nextToStart = 0;
+    this.batchOpen = false;
+    this.emit({ type: 'trace_batch_end', t: this.clock.now(), turn: this.turn, terminate });
+  }
+
+  /** The call's tool_execution_start went out: its wait is over. Both modes start calls in source order. */
+  callStarted(call: ToolCall): void {
+    if (this.batchCalls[this.nextToStart] !== call) return;
+    this.nextToStart++;
+    this.phaseEnd(call, 'queued', 'ok', QUEUED);
+  }
+
+  phaseStart(call: ToolCall, phase: ToolPhase): void {
+    const index = this.batchCalls.indexOf(call);
+    if (index >= 0) this.openPhases[index] = phase;
+    this.emit({ type: 'trace_phase_start', t: this.clock.now(), turn: this.turn, toolCallId: call.id, toolName: call.name, phase });
+  }
+
+  phaseEnd(call: ToolCall, phase: ToolPhase, outcome: PhaseOutcome, data?: PhaseData): void {
+    if (phase !== 'queued') {
+      const index = this.batchCalls.indexOf(call);
+      if (index >= 0) this.openPhases[index] = undefined;
+    }
+    const t = this.clock.now();
+    this.emit(data === undefined
+      ? { type: 'trace_phase_end', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase, outcome }
+      : { type: 'trace_phase_end', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase, outcome, data });
+  }
+
+  update(call: ToolCall, partialResult: unknown, accepted: boolean): void {
+    this.emit({
+      type: 'trace_update', t: this.clock.now(), turn: this.turn,
+      toolCallId: call.id, toolName: call.name, partialResult, accepted,
+    });
+  }
+
+  /** One streamed assistant event that became a message_update. */
+  block(event: AssistantMessageEvent): void {
+    // Deltas and ends of a block that never started (a malformed stream) leave no trace, so spans stay balanced.
+    switch (event.type) {
+      case 'text_start': return this.blockStart(event, 'text');
+      case 'thinking_start': return this.blockStart(event, 'thinking');
+      case 'toolcall_start': return this.blockStart(event, 'toolCall');
+      case 'text_delta':
+      case 'thinking_delta':
+      case 'toolcall_delta':
+        if (!this.openBlockKind(event.contentIndex)) return;
+        this.emit({
+          type: 'trace_block_delta', t: this.clock.now(), turn: this.turn,
+          contentIndex: event.contentIndex, chars: typeof event.delta === 'string' ? event.delta.length : 0,
+        });
+        return;
+      case 'text_end':
+      case 'thinking_end':
+      case 'toolcall_end': {
+        const kind = this.openBlockKind(event.contentIndex);
+        if (!kind) return;
+        const id = event.type === 'toolcall_end' ? event.toolCall?.id ?? blockId(event) : undefined;
+        return this.blockEnd(event.contentIndex, kind, id);
+      }
+    }
+  }
+
+  /** The assistant message ended: blocks a stopped stream never finished end here, so no span stays open. */
+  messageEnd(): void {
+    while (this.openBlocks.length > 0) {
+      const { contentIndex, kind } = this.openBlocks[0];
+      this.blockEnd(contentIndex, kind, undefined);
+    }
+  }
+
+  private openBlockKind(contentIndex: number): BlockKind | undefined {
+    for (const block of this.openBlocks) if (block.contentIndex === contentIndex) return block.kind;
+    return undefined;
+  }
+
+  private blockStart(event: { contentIndex: number; partial?: unknown }, kind: BlockKind): void {
+    if (!Number.isSafeInteger(event.contentIndex) || event.contentIndex < 0) return; // malformed: not traced
+    const open = this.openBlocks.find((block) => block.contentIndex === event.contentIndex);
+    if (open) open.kind = kind;
+    else this.openBlocks.push({ contentIndex: event.contentIndex, kind });
+    const t = this.clock.now();
+    const toolCallId = kind === 'toolCall' ? blockId(event) : undefined;
+    this.emit(toolCallId === undefined
+      ? { type: 'trace_block_start', t, turn: this.turn, contentIndex: event.contentIndex, kind }
+      : { type: 'trace_block_start', t, turn: this.turn, contentIndex: event.contentIndex, kind, toolCallId });
+  }
+
+  private blockEnd(contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
+    const at = this.openBlocks.findIndex((block) => block.contentIndex === contentIndex);
+    if (at >= 0) this.openBlocks.splice(at, 1);
+    const t = this.clock.now();
+    this.emit(toolCallId === undefined
+      ? { type: 'trace_block_end', t, turn: this.turn, contentIndex, kind }
+      : { type: 'trace_block_end', t, turn: this.turn, contentIndex, kind, toolCallId });
+  }
+}
+
+const QUEUED: PhaseData = Object.freeze({ phase: 'queued' });
+
+/** The id of the tool-call block an event refers to, read from the live partial (may be absent in bad input). */
+function blockId(event: { contentIndex: number; partial?: unknown }): string | undefined {
+  const block = (event.partial as { content?: unknown } | undefined)?.content;
+  const item = Array.isArray(block) ? block[event.contentIndex] : undefined;
+  return item && typeof item === 'object' && typeof item.id === 'string' ? item.id : undefined;
+}
