@@ -33,11 +33,19 @@ export function createCodingToolMap(fs: FileSystem, options: CodingToolsOptions 
 
 export type { CodingToolsOptions } from './tool-runtime.ts';
 export type { FileSystem, FileStat, FileKind, FsChangeEvent, FsErrorCode } from '../vfs/index.ts';
-export { FsError, isFsError, createMemoryFileSystem, DEFAULT_CWD, type InitialFiles, TreeFileSystem, type TreeFileSystemOptions, type FsOperation, FsTree, type FsChange, type FsRecord, createFsCapability, type FsCapability, type FsCapabilityEntry, type FsCapabilityOptions, traceFileSystem, snapshot, restore, type FsSnapshot } from '../vfs/index.ts';
+export {
+  FsError, isFsError, createMemoryFileSystem, DEFAULT_CWD, type InitialFiles, TreeFileSystem,
+  type TreeFileSystemOptions, type FsOperation, FsTree, type FsChange, type FsRecord, createFsCapability,
+  type FsCapability, type FsCapabilityEntry, type FsCapabilityOptions, traceFileSystem, snapshot, restore,
+  type FsSnapshot,
+} from '../vfs/index.ts';
 export { DEFAULT_HOME, resolveToCwd } from './path-resolve.ts';
 export { BASH_UNAVAILABLE } from './bash-unavailable.ts';
 export { CODING_TOOL_PROMPTS, type ToolPromptContribution } from './prompt-contributions.ts';
-export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, GREP_MAX_LINE_LENGTH, formatSize, truncateHead, truncateTail, truncateLine, type TruncationResult } from './truncate.ts';
+export {
+  DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, GREP_MAX_LINE_LENGTH, formatSize, truncateHead, truncateTail, truncateLine,
+  type TruncationResult,
+} from './truncate.ts';
 export { prepareEditArguments } from './edit.ts';
 export type { DecodedImage, EncodedMimeType, ImageCodec, ScaledImage } from './images/image-resize.ts';
 export type { EditDetails } from './edit-diff.ts';

@@ -17,5 +17,7 @@ export {
 export { StringEnum, type StringEnumOptions } from '../ai/schema/index.ts';
 export { snapshot } from './trace/snapshot.ts';
 export type { ValidationIssue } from '../ai/validation/index.ts';
-export type { BlockKind, PhaseData, PhaseOutcome, ToolPhase, TraceEvent, TraceEventType, TraceSink } from './trace/types.ts';
+export type {
+  BlockKind, PhaseData, PhaseOutcome, ToolPhase, TraceEvent, TraceEventType, TraceSink,
+} from './trace/types.ts';
 export type * from './types.ts';

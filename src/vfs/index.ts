@@ -1,7 +1,9 @@
 // The virtual filesystem: the FileSystem contract, the in-memory and tree-backed ones, snapshots, the traced
 // wrapper that reports every access, and the capability handed to sandboxed code.
 export { isFsError, FsError } from './fs.ts';
-export { basenamePosix, relativePosix, ancestorsPosix, joinPosix, isAbsolutePosix, resolvePosix, dirnamePosix } from './posix-path.ts';
+export {
+  basenamePosix, relativePosix, ancestorsPosix, joinPosix, isAbsolutePosix, resolvePosix, dirnamePosix,
+} from './posix-path.ts';
 export type { FileStat, FileSystem, FileKind, FsChangeEvent, FsErrorCode } from './fs.ts';
 export { encodeUtf8, utf8ByteLength, encodeBase64, decodeUtf8, decodeBase64 } from './utf8.ts';
 export { createMemoryFileSystem, DEFAULT_CWD } from './memory-fs.ts';

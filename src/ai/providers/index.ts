@@ -104,4 +104,6 @@ export function encodeVariants(
 }
 
 export { decodeReply, parseStreamingJson, REPLY_EXAMPLES } from './reply/index.ts';
-export type { CannedReply, DecodedReply, DecodeFailure, DecodeOptions, DecodeResult, ReplyEvent, ReplyExample } from './reply/index.ts';
+export type {
+  CannedReply, DecodedReply, DecodeFailure, DecodeOptions, DecodeResult, ReplyEvent, ReplyExample,
+} from './reply/index.ts';
