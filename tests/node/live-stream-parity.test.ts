@@ -28,9 +28,22 @@ const echo: AgentTool<any> = {
   async execute(_id, params) { const { text } = params as { text: string }; return { content: [{ type: 'text', text: `echo: ${text}` }], details: { length: text.length } }; },
 };
 
-/** Events as a user compares them: wall-clock stamps and response ids (counted by the stand-in) left out. */
+/**
+ * Events as a user compares them: wall-clock stamps and response ids (counted by the stand-in) left out, and the
+ * in-flight assistant message of message_start and message_update too. pi-ai fills that partial message in place
+ * while its stream reads ahead of the loop, so what it holds when an event is emitted depends on how the network
+ * cut the bytes into chunks: in pi as in ours, so two runs of pi itself can differ there. Each event's type,
+ * order, delta and content index, and every finished message, stay compared.
+ */
 function comparable(events: unknown[]): unknown {
-  return JSON.parse(JSON.stringify(events, (key, value) => (key === 'timestamp' || key === 'responseId' ? 0 : value)));
+  const stable = (events as any[]).map((event) => {
+    if ((event.type !== 'message_start' && event.type !== 'message_update') || event.message?.role !== 'assistant') return event;
+    const { message: _partial, ...rest } = event;
+    if (!rest.assistantMessageEvent) return rest;
+    const { partial: _same, ...update } = rest.assistantMessageEvent;
+    return { ...rest, assistantMessageEvent: update };
+  });
+  return JSON.parse(JSON.stringify(stable, (key, value) => (key === 'timestamp' || key === 'responseId' ? 0 : value)));
 }
 
 const prompt = () => [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Echo "hello stand-in", please.' }], timestamp: 0 }];

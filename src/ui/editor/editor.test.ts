@@ -108,9 +108,14 @@ describe('typing in the editor', () => {
     setDoc(view, ECHO.replace('parameters: Type.Object({ text: Type.String() }),', 'parameters: Type.Object({\n    text: Type.String(),\n  }),'));
     cursorAfter(view, 'text: Type.String(),');
     await userEvent.keyboard('{Enter}count: Type.Int');
+    // The list follows the typing a moment later (CodeMirror queries its sources asynchronously): until then it may
+    // still show what "Type" alone matched.
     const option = await waitFor(
-      () => view.dom.querySelector('.cm-tooltip-autocomplete li[aria-selected] .cm-completionLabel'),
-      'the completion list',
+      () => {
+        const selected = view.dom.querySelector('.cm-tooltip-autocomplete li[aria-selected] .cm-completionLabel');
+        return selected?.textContent === 'Integer' ? selected : null;
+      },
+      'the completion list with Integer selected',
     );
     expect(option.textContent).toBe('Integer');
     expect(view.dom.querySelector('.cm-tooltip-autocomplete li[aria-selected] .cm-completionDetail')?.textContent).toBe('(options?)');
