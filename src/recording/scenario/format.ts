@@ -4,6 +4,12 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { StringEnum } from '../../ai/schema/index.ts';
 
 const closed = { additionalProperties: false } as const;
+
+/**
+ * The longest wait a scenario may ask for (a delay, a moment's time or extra wait): ten minutes, longer than any
+ * lesson or demo needs. Without a bound a 1e308 ms delay puts every later event at 1e308 ms and the run plays for ever.
+ */
+export const LONGEST_WAIT_MS = 600_000;
 const optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
 
 export const TokenSizeSchema = Type.Union([
@@ -16,7 +22,7 @@ export const TokenSizeSchema = Type.Union([
 const timingFields = {
   tokenSize: optional(TokenSizeSchema),
   tokensPerSecond: optional(Type.Number({ exclusiveMinimum: 0, description: 'Streaming pace. Unset: as fast as possible.' })),
-  delayMs: optional(Type.Number({ minimum: 0, description: 'Wait before the response starts.' })),
+  delayMs: optional(Type.Number({ minimum: 0, maximum: LONGEST_WAIT_MS, description: 'Wait before the response starts.' })),
 };
 
 export const ScenarioTimingSchema = Type.Object({
@@ -64,9 +70,9 @@ export const CodeTurnSchema = Type.Object({
 export const ScenarioTurnSchema = Type.Union([TurnSchema, CodeTurnSchema]);
 
 /** A moment during the run: a clock time, or an event, optionally followed by a wait. */
-const afterMs = optional(Type.Number({ minimum: 0, description: 'Extra wait after the event.' }));
+const afterMs = optional(Type.Number({ minimum: 0, maximum: LONGEST_WAIT_MS, description: 'Extra wait after the event.' }));
 export const MomentSchema = Type.Union([
-  Type.Object({ atMs: Type.Number({ minimum: 0, description: 'Clock time since the run started.' }) }, closed),
+  Type.Object({ atMs: Type.Number({ minimum: 0, maximum: LONGEST_WAIT_MS, description: 'Clock time since the run started.' }) }, closed),
   Type.Object({ beforeTurn: Type.Integer({ minimum: 1, description: 'When turn N-1 ends (turn 1: at the start).' }), afterMs }, closed),
   Type.Object({ toolCallStart: Type.String({ minLength: 1, description: "At the call's tool_execution_start." }), afterMs }, closed),
   Type.Object({ toolCallExecute: Type.String({ minLength: 1, description: "When the call's execute() begins." }), afterMs }, closed),

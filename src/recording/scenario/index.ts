@@ -1,7 +1,7 @@
 // Scripted model streams and scenarios: the file format and its parser, the faux-compatible stream function,
 // and the runner that wires a scenario into the agent loop.
 export {
-  ScenarioSchema, TurnSchema, CodeTurnSchema, ScenarioTurnSchema, BlockSchema, MomentSchema, SCRIPTED_STOP_REASONS,
+  ScenarioSchema, TurnSchema, CodeTurnSchema, LONGEST_WAIT_MS, ScenarioTurnSchema, BlockSchema, MomentSchema, SCRIPTED_STOP_REASONS,
   type ScenarioFile, type BlockTurnFile, type CodeTurnFile, type Moment, type TokenSizeSetting,
 } from './format.ts';
 export { parseScenario, type ParseScenarioResult, type ScenarioError } from './parse/index.ts';

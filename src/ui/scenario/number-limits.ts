@@ -1,12 +1,11 @@
-// Bounds of the scenario form's number fields, and how a typed text is read against them. The file format accepts
-// any non-negative delay, but a form field must not store what the user cannot have meant: a 1e308 ms delay puts
+// Bounds of the scenario form's number fields, and how a typed text is read against them. The file format bounds
+// the waits too (LONGEST_WAIT_MS); a form field must not store what the user cannot have meant: a 1e308 ms delay puts
 // every later event at 1e308 ms (the run "plays" for ever), a 1e308-token chunk or turn number is a typo. Values
 // out of bounds are clamped and said; a text that is not a number is refused and the stored value kept.
 
-export interface NumberLimits { min: number; max: number; whole?: boolean }
+import { LONGEST_WAIT_MS } from '../../recording/scenario/index.ts';
 
-/** Ten minutes: longer than any wait a lesson or demo needs, short enough for the timeline to draw. */
-const LONGEST_WAIT_MS = 600_000;
+export interface NumberLimits { min: number; max: number; whole?: boolean }
 
 export const NUMBER_LIMITS = {
   /** Tokens per chunk (a token is 4 characters). */

@@ -147,6 +147,13 @@ describe('parseScenario', () => {
     fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => { parseScenario(JSON.stringify(value)); }), { numRuns: 300, seed: 4 });
     expect(errorsOf('['.repeat(5000))[0].message).toContain('Nested more than');
   });
+
+  it('refuses a wait past ten minutes, naming where it is, so a typo cannot make a run play for ever', () => {
+    const text = JSON.stringify({ title: 'Long', prompt: 'Hi', turns: [{ content: 'Hi.', timing: { delayMs: 1e308 } }], abort: { atMs: 1e12 } });
+    const errors = errorsOf(text);
+    expect(errors.map((e) => e.path).sort()).toEqual(['/abort/atMs', '/turns/0/timing/delayMs']);
+    expect(errors.find((e) => e.path === '/turns/0/timing/delayMs')!.message).toMatch(/600000/);
+  });
 });
 
 describe('scanJson', () => {
