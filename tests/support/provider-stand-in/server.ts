@@ -122,6 +122,9 @@ export async function startProviderStandIn(port = 0): Promise<ProviderStandIn> {
     for (let i = 0; i < frames.length; i++) {
       if (res.destroyed) return;
       if (reply.cutAfterFrames !== undefined && i >= reply.cutAfterFrames) {
+        // Give the client time to read the frames sent so far: a cut that races them would read as a reply that
+        // never began (a network failure) or one that broke off, depending on the machine's load.
+        await sleep(200);
         res.socket?.destroy();
         return;
       }
