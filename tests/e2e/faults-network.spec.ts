@@ -71,6 +71,8 @@ async function openProbe(page: Page): Promise<void> {
   await replaceEditorText(page, PROBE_TOOL);
   await expect(page.getByTestId('editor-title')).toHaveText('echo');
   await page.getByTestId('try-it-toggle').click();
+  // The probe's own first arguments show once its code is evaluated; typing before that would be typed over.
+  await expect(page.getByTestId('try-it-args')).toHaveValue(/"attempt"/);
 }
 
 async function tryAttempt(page: Page, attempt: string, path: string): Promise<string> {
