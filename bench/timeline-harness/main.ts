@@ -1,5 +1,5 @@
 // A standalone page with the timeline and its details pane, for the benchmark and for looking at the drawing:
-// ?case=showcase|large|empty, ?theme=dark, ?cursor=<ms>, ?lang=zh-CN. window.timelineHarness drives it from scripts.
+// ?case=showcase|large|huge|empty (large: 10,000 events, huge: 100,000), ?theme=dark, ?cursor=<ms>, ?lang=zh-CN. window.timelineHarness drives it from scripts.
 import { mount, flushSync, unmount } from 'svelte';
 import { fileTool, largeScenario, recordScenario } from '../../src/recording/testing/layout-fixtures.ts';
 import { layoutRecordings } from '../../src/recording/layout/index.ts';
@@ -16,6 +16,7 @@ if (isLocale(lang)) i18n.set(lang);
 
 async function recordingsFor(name: string): Promise<Recording[]> {
   if (name === 'large') return [await recordScenario(largeScenario(46, 10), { id: 'large', label: 'parallel' })];
+  if (name === 'huge') return [await recordScenario(largeScenario(460, 10), { id: 'huge', label: 'parallel' })];
   if (name === 'empty') return [];
   const tools = (env: Parameters<typeof fileTool>[0]) => [fileTool(env)];
   return [
