@@ -15,7 +15,7 @@ import { PersistenceState } from './persistence.svelte.ts';
 import { createBackupStore } from './portable-backups.ts';
 import { createSessionFileWriter } from './portable-files.ts';
 import { PortableState } from './portable.svelte.ts';
-import { PresentationState } from './automation-presentation.svelte.ts';
+import { PresentationState } from './presentation.svelte.ts';
 import { PreferencesState } from './preferences.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
 import { codeTurnSourceFiles } from './code-turns.ts';

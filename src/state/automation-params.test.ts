@@ -2,7 +2,8 @@
 // value becomes a readable problem instead of an error (the rest of the link still applies).
 import { describe, expect, it } from 'vitest';
 import { callsAtCursor, phaseByCall } from './automation-calls.ts';
-import { formatLayout, parseAutomationParams, parseLayout, parseStep } from './automation-params.ts';
+import { parseAutomationParams, parseLayout, parseStep } from './automation-params.ts';
+import { formatLayout } from './pane-layout.ts';
 import type { RecordedEvent } from '../recording/index.ts';
 
 describe('automation URL parameters', () => {

@@ -2,18 +2,10 @@
 // parsed into one typed value. Bad values never throw: each becomes a problem, reported in the automation state,
 // and the rest of the parameters still apply. docs/automation.md is the reference.
 import type { ToolPhase } from '../engine/index.ts';
+import { PANES, type PaneId, type PaneLayout } from './pane-layout.ts';
 import { unknownPhase } from './automation-targets.ts';
 import { CALL_PHASES } from './run-cursor.ts';
 import { SPEEDS } from './run-types.ts';
-
-export const PANES = ['sidebar', 'editor', 'views'] as const;
-export type PaneId = (typeof PANES)[number];
-
-/**
- * Which of the three panes are shown and how wide, as percentages of the window (they sum to 100). A pane left
- * out is hidden. `null` everywhere else means "the user's own layout".
- */
-export type PaneLayout = Partial<Record<PaneId, number>>;
 
 /** `step=12` shows 12 events; `step=phase:fetch:execute` goes to the start of call `fetch`'s execute phase. */
 export type StepTarget = { kind: 'events'; count: number } | { kind: 'phase'; callId: string; phase: ToolPhase | 'done' };
@@ -79,11 +71,6 @@ export function parseLayout(text: string): { ok: true; layout: PaneLayout; adjus
   const total = Object.values(layout).reduce((sum, weight) => sum + weight, 0);
   for (const pane of PANES) if (layout[pane] !== undefined) layout[pane] = Math.round((layout[pane]! / total) * 1000) / 10;
   return { ok: true, layout, adjusted };
-}
-
-/** The inverse of parseLayout, in pane order (`editor:40,views:60`). */
-export function formatLayout(layout: PaneLayout): string {
-  return PANES.filter((pane) => layout[pane] !== undefined).map((pane) => `${pane}:${layout[pane]}`).join(',');
 }
 
 export function parseStep(text: string): { ok: true; step: StepTarget } | { ok: false; reason: string } {

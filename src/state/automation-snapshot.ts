@@ -2,7 +2,7 @@
 // when each named wait condition holds. Reads reactive state, so it can be called inside an effect (waitFor does).
 import type { AppState } from './context.ts';
 import { phaseByCall } from './automation-calls.ts';
-import type { PresentationState } from './automation-presentation.svelte.ts';
+import type { PresentationState } from './presentation.svelte.ts';
 import { AUTOMATION_VERSION, type CaptionState, type PlaygroundState, type WaitCondition } from './automation-types.ts';
 import { reasonCode } from './run-identity.ts';
 import type { StoredScenario } from './scenario.svelte.ts';

@@ -2,8 +2,9 @@
 // language and layout, read the state, and wait for named conditions. window.piPlayground (src/ui/automation)
 // and the URL parameters both go through this class, so a link and a script do exactly the same thing.
 import type { AppState } from './context.ts';
-import { parseLayout, type PaneLayout, type StepTarget } from './automation-params.ts';
-import type { PresentationState } from './automation-presentation.svelte.ts';
+import { parseLayout, type StepTarget } from './automation-params.ts';
+import type { PaneLayout } from './pane-layout.ts';
+import type { PresentationState } from './presentation.svelte.ts';
 import { findScenario, parseScenarioObject } from './automation-scenarios.ts';
 import { snapshot } from './automation-snapshot.ts';
 import type { SelectRequest } from './automation-targets.ts';

@@ -7,7 +7,7 @@ import type { FilesSnapshotsState } from './files-snapshots.svelte.ts';
 import type { FilesState } from './files.svelte.ts';
 import type { PersistenceState } from './persistence.svelte.ts';
 import type { PortableState } from './portable.svelte.ts';
-import type { PresentationState } from './automation-presentation.svelte.ts';
+import type { PresentationState } from './presentation.svelte.ts';
 import type { PreferencesState } from './preferences.svelte.ts';
 import type { RunState } from './run.svelte.ts';
 import type { SandboxTimeoutState } from './run-timeout.svelte.ts';

@@ -1,7 +1,7 @@
 // How the app is laid out for this page load, apart from the user's saved pane sizes: which panes a demo link or a
 // script shows and how wide (`layout=`, `focus=`), the views pane maximised from the keyboard, and whether the
 // keyboard shortcuts overlay is open. Nothing here is saved: a reload without parameters shows the user's layout.
-import { formatLayout, PANES, type PaneId, type PaneLayout } from './automation-params.ts';
+import { formatLayout, PANES, type PaneId, type PaneLayout } from './pane-layout.ts';
 
 export class PresentationState {
   #layout = $state.raw<PaneLayout | null>(null);
