@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import { opensWelcome } from '../../state/welcome.ts';
-import { welcomeRequest } from '../../state/automation-welcome.ts';
+import { welcomeRequest } from '../../automation/index.ts';
 import { mountApp, type MountedApp } from '../testing/mount-app.ts';
 
 const mounted: MountedApp[] = [];

@@ -2,10 +2,10 @@
 // parsed into one typed value. Bad values never throw: each becomes a problem, reported in the automation state,
 // and the rest of the parameters still apply. docs/automation.md is the reference.
 import type { ToolPhase } from '../engine/index.ts';
-import { PANES, type PaneId, type PaneLayout } from './pane-layout.ts';
-import { unknownPhase } from './automation-targets.ts';
-import { CALL_PHASES } from './run-cursor.ts';
-import { SPEEDS } from './run-types.ts';
+import { PANES, type PaneId, type PaneLayout } from '../state/pane-layout.ts';
+import { unknownPhase } from './targets.ts';
+import { CALL_PHASES } from '../state/run-cursor.ts';
+import { SPEEDS } from '../state/run-types.ts';
 
 /** `step=12` shows 12 events; `step=phase:fetch:execute` goes to the start of call `fetch`'s execute phase. */
 export type StepTarget = { kind: 'events'; count: number } | { kind: 'phase'; callId: string; phase: ToolPhase | 'done' };

@@ -2,9 +2,9 @@
 // before the run state is touched, with the problem in the words the contract answers (English, for script authors).
 import type { Recording, RecordedEvent } from '../recording/index.ts';
 import type { ToolPhase } from '../engine/index.ts';
-import { callsAtCursor } from './automation-calls.ts';
-import { TOOL_PHASES } from './run-cursor.ts';
-import type { RunSelection } from './run-types.ts';
+import { callsAtCursor } from './calls.ts';
+import { TOOL_PHASES } from '../state/run-cursor.ts';
+import type { RunSelection } from '../state/run-types.ts';
 
 export interface SelectRequest { callId?: string; phase?: string; recording?: string }
 

@@ -1,10 +1,10 @@
 // What the address says about the first-run welcome: never open it when the address drives the app (automation
 // parameters, a share link, `?welcome=0`), so demos and scripts start where they asked. `?welcome=1` shows it
 // anyway (screenshots, a link for a newcomer).
-import { parseAutomationParams } from './automation-params.ts';
-import { hasAutomationParams } from './automation-startup.ts';
-import { mentionsShareLink } from './portable.svelte.ts';
-import type { WelcomeRequest } from './welcome.ts';
+import { parseAutomationParams } from './params.ts';
+import { hasAutomationParams } from './startup.ts';
+import { mentionsShareLink } from '../state/portable.svelte.ts';
+import type { WelcomeRequest } from '../state/welcome.ts';
 
 export const WELCOME_PARAM = 'welcome';
 

@@ -1,8 +1,8 @@
 // Applies the URL's automation parameters when the app opens: first what decides the first paint (panel, layout,
 // speed, compare), then, once the sandbox is ready, the lesson or scenario, the step target and autoplay — in
 // that order, through the same actions as window.piPlayground. Problems go to the state's `problems`.
-import type { AutomationController } from './automation.svelte.ts';
-import type { ParsedParams } from './automation-params.ts';
+import type { AutomationController } from './controller.svelte.ts';
+import type { ParsedParams } from './params.ts';
 
 /** Synchronous: called while the shell is created, so the first frame already has the asked-for layout. */
 export function applyLayoutParams(controller: AutomationController, { params, problems }: ParsedParams, panels: readonly string[]): void {

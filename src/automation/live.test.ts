@@ -1,6 +1,6 @@
 // The options runLive takes from a script: the first wrong field is named, so a script author sees what to fix.
 import { describe, expect, it } from 'vitest';
-import { checkRunLiveOptions } from './automation-live.ts';
+import { checkRunLiveOptions } from './live.ts';
 
 describe('checkRunLiveOptions', () => {
   it('names the first wrong field', () => {

@@ -1,13 +1,13 @@
 // The automation contract's transport actions on the run: play, pause, step by events or to a call's phase, seek,
 // speed, compare, restart and select. Bad input is answered, never thrown; the tracker words every answer.
 import type { ToolPhase } from '../engine/index.ts';
-import type { AppState } from './context.ts';
-import { selectionFor, stepTargetProblem, unknownCall, type SelectRequest } from './automation-targets.ts';
-import { DEFAULT_WAIT_MS, type AutomationTracker } from './automation-tracker.svelte.ts';
-import type { ActionResult } from './automation-types.ts';
-import { until } from './automation-wait.svelte.ts';
-import { CALL_PHASES, phaseEntryAt } from './run-cursor.ts';
-import { SPEEDS } from './run-types.ts';
+import type { AppState } from '../state/context.ts';
+import { selectionFor, stepTargetProblem, unknownCall, type SelectRequest } from './targets.ts';
+import { DEFAULT_WAIT_MS, type AutomationTracker } from './tracker.svelte.ts';
+import type { ActionResult } from './types.ts';
+import { until } from './wait.svelte.ts';
+import { CALL_PHASES, phaseEntryAt } from '../state/run-cursor.ts';
+import { SPEEDS } from '../state/run-types.ts';
 
 export class TransportActions {
   constructor(private readonly app: AppState, private readonly tracker: AutomationTracker) {}

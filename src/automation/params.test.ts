@@ -1,9 +1,9 @@
 // URL parameters of the automation contract: what a demo link says is what the app is asked to do, and a bad
 // value becomes a readable problem instead of an error (the rest of the link still applies).
 import { describe, expect, it } from 'vitest';
-import { callsAtCursor, phaseByCall } from './automation-calls.ts';
-import { parseAutomationParams, parseLayout, parseStep } from './automation-params.ts';
-import { formatLayout } from './pane-layout.ts';
+import { callsAtCursor, phaseByCall } from './calls.ts';
+import { parseAutomationParams, parseLayout, parseStep } from './params.ts';
+import { formatLayout } from '../state/pane-layout.ts';
 import type { RecordedEvent } from '../recording/index.ts';
 
 describe('automation URL parameters', () => {

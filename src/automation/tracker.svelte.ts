@@ -1,10 +1,10 @@
 // The automation contract's bookkeeping: whether the app is ready for actions, which actions are under way (whenIdle
 // and waitFor wait for them), the problems reported so far, and every answer, read once Svelte has applied the change.
 import { tick } from 'svelte';
-import type { AppState } from './context.ts';
-import { conditionHolds, isIdle } from './automation-snapshot.ts';
-import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './automation-types.ts';
-import { until } from './automation-wait.svelte.ts';
+import type { AppState } from '../state/context.ts';
+import { conditionHolds, isIdle } from './snapshot.ts';
+import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './types.ts';
+import { until } from './wait.svelte.ts';
 
 export const DEFAULT_WAIT_MS = 60_000;
 const WAIT_CONDITIONS: readonly WaitCondition[] = ['ready', 'recorded', 'playing', 'paused', 'ended', 'caption', 'idle'];

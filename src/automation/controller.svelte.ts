@@ -1,21 +1,21 @@
 // The automation contract's actions: load a lesson or a scenario, drive the transport, select, switch panel, theme,
 // language and layout, read the state, and wait for named conditions. window.piPlayground (src/ui/automation)
 // and the URL parameters both go through this class, so a link and a script do exactly the same thing.
-import type { AppState } from './context.ts';
-import { parseLayout, type StepTarget } from './automation-params.ts';
-import type { PaneLayout } from './pane-layout.ts';
-import type { PresentationState } from './presentation.svelte.ts';
-import { findScenario, parseScenarioObject } from './automation-scenarios.ts';
-import { snapshot } from './automation-snapshot.ts';
-import type { SelectRequest } from './automation-targets.ts';
-import { AutomationTracker, DEFAULT_WAIT_MS } from './automation-tracker.svelte.ts';
-import { TransportActions } from './automation-transport.ts';
-import type { LiveActions } from './automation-live.ts';
-import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './automation-types.ts';
-import type { StoredScenario } from './scenario.svelte.ts';
+import type { AppState } from '../state/context.ts';
+import { parseLayout, type StepTarget } from './params.ts';
+import type { PaneLayout } from '../state/pane-layout.ts';
+import type { PresentationState } from '../state/presentation.svelte.ts';
+import { findScenario, parseScenarioObject } from './scenarios.ts';
+import { snapshot } from './snapshot.ts';
+import type { SelectRequest } from './targets.ts';
+import { AutomationTracker, DEFAULT_WAIT_MS } from './tracker.svelte.ts';
+import { TransportActions } from './transport.ts';
+import type { LiveActions } from './live.ts';
+import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './types.ts';
+import type { StoredScenario } from '../state/scenario.svelte.ts';
 
-export { DEFAULT_WAIT_MS } from './automation-tracker.svelte.ts';
-export type { SelectRequest } from './automation-targets.ts';
+export { DEFAULT_WAIT_MS } from './tracker.svelte.ts';
+export type { SelectRequest } from './targets.ts';
 
 /** What the controller needs from the UI layer: the registered panels and the language. */
 export interface AutomationHost {
@@ -112,7 +112,7 @@ export class AutomationController {
 
   /** The live actions come with their first use (they name pi-ai's APIs), not with the first load. */
   async #liveActions(): Promise<LiveActions | null> {
-    this.#live ??= import('./automation-live.ts').then(({ LiveActions: Actions }) => new Actions(this.app, this.#tracker, () => this.#openPanel('timeline')));
+    this.#live ??= import('./live.ts').then(({ LiveActions: Actions }) => new Actions(this.app, this.#tracker, () => this.#openPanel('timeline')));
     return this.#live.catch(() => { this.#live = null; return null; });
   }
 
