@@ -1,7 +1,7 @@
 // The tool calls of a recording and where each one is at the cursor, in one pass over the shown events (the
 // automation state and the `run-call-<id>` attributes read it on every cursor move, so it must stay linear).
 import type { RecordedEvent } from '../recording/index.ts';
-import type { CallPhase } from '../state/run-cursor.ts';
+import type { CallPhase } from '../state/run/cursor.ts';
 
 export interface CallAtCursor {
   id: string;

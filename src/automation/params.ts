@@ -4,8 +4,8 @@
 import type { ToolPhase } from '../engine/index.ts';
 import { PANES, type PaneId, type PaneLayout } from '../state/pane-layout.ts';
 import { unknownPhase } from './targets.ts';
-import { CALL_PHASES } from '../state/run-cursor.ts';
-import { SPEEDS } from '../state/run-types.ts';
+import { CALL_PHASES } from '../state/run/cursor.ts';
+import { SPEEDS } from '../state/run/types.ts';
 
 /** `step=12` shows 12 events; `step=phase:fetch:execute` goes to the start of call `fetch`'s execute phase. */
 export type StepTarget = { kind: 'events'; count: number } | { kind: 'phase'; callId: string; phase: ToolPhase | 'done' };

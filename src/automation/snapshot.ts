@@ -4,7 +4,7 @@ import type { AppState } from '../state/context.ts';
 import { phaseByCall } from './calls.ts';
 import type { PresentationState } from '../state/presentation.svelte.ts';
 import { AUTOMATION_VERSION, type CaptionState, type PlaygroundState, type WaitCondition } from './types.ts';
-import { reasonCode } from '../state/run-identity.ts';
+import { reasonCode } from '../state/run/identity.ts';
 import type { StoredScenario } from '../state/scenario.svelte.ts';
 
 /** What the snapshot needs beyond the state objects: the language and how the UI names a scenario. */

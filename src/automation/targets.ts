@@ -3,8 +3,8 @@
 import type { Recording, RecordedEvent } from '../recording/index.ts';
 import type { ToolPhase } from '../engine/index.ts';
 import { callsAtCursor } from './calls.ts';
-import { TOOL_PHASES } from '../state/run-cursor.ts';
-import type { RunSelection } from '../state/run-types.ts';
+import { TOOL_PHASES } from '../state/run/cursor.ts';
+import type { RunSelection } from '../state/run/types.ts';
 
 export interface SelectRequest { callId?: string; phase?: string; recording?: string }
 

@@ -6,8 +6,8 @@ import { selectionFor, stepTargetProblem, unknownCall, type SelectRequest } from
 import { DEFAULT_WAIT_MS, type AutomationTracker } from './tracker.svelte.ts';
 import type { ActionResult } from './types.ts';
 import { until } from './wait.svelte.ts';
-import { CALL_PHASES, phaseEntryAt } from '../state/run-cursor.ts';
-import { SPEEDS } from '../state/run-types.ts';
+import { CALL_PHASES, phaseEntryAt } from '../state/run/cursor.ts';
+import { SPEEDS } from '../state/run/types.ts';
 
 export class TransportActions {
   constructor(private readonly app: AppState, private readonly tracker: AutomationTracker) {}

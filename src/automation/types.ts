@@ -1,8 +1,8 @@
 // The public types of the automation contract (window.piPlayground, version 1): what getState() returns, the
 // conditions waitFor() knows, and the shape of every answer. Scripts may import them (tests/demos does);
 // docs/automation.md describes each field. Adding a field is compatible; renaming or removing one is a new version.
-import type { CallPhase } from '../state/run-cursor.ts';
-import type { TransportState } from '../state/run.svelte.ts';
+import type { CallPhase } from '../state/run/cursor.ts';
+import type { TransportState } from '../state/run/run.svelte.ts';
 
 export const AUTOMATION_VERSION = 1;
 

@@ -3,7 +3,7 @@
 // anyway (screenshots, a link for a newcomer).
 import { parseAutomationParams } from './params.ts';
 import { hasAutomationParams } from './startup.ts';
-import { mentionsShareLink } from '../state/portable.svelte.ts';
+import { mentionsShareLink } from '../state/portable/portable.svelte.ts';
 import type { WelcomeRequest } from '../state/welcome.ts';
 
 export const WELCOME_PARAM = 'welcome';

@@ -2,7 +2,7 @@
 // at once for structural changes), drops stale answers, and exposes tools and diagnostics per file.
 import { tick } from 'svelte';
 import type { AgentTool } from '../engine/index.ts';
-import { EMPTY_EVALUATION, type Diagnostic, type EvaluatedTool, type Evaluation, type SourceFile, type ToolRuntime } from './tool-runtime.ts';
+import { EMPTY_EVALUATION, type Diagnostic, type EvaluatedTool, type Evaluation, type SourceFile, type ToolRuntime } from './run/tool-runtime.ts';
 import type { EvaluationMarkerStore } from '../storage/evaluation-marker.ts';
 import { SafeStartState } from './evaluation-safe-start.svelte.ts';
 import { msg, type UiMessage } from './ui-message.ts';
