@@ -1,10 +1,10 @@
 // The automation contract's actions: load a lesson or a scenario, drive the transport, select, switch panel, theme,
 // language and layout, read the state, and wait for named conditions. window.piPlayground (src/ui/automation)
 // and the URL parameters both go through this class, so a link and a script do exactly the same thing.
-import type { AppState } from '../state/context.ts';
+import type { AppState } from '../state/shell/context.ts';
 import { parseLayout, type StepTarget } from './params.ts';
-import type { PaneLayout } from '../state/pane-layout.ts';
-import type { PresentationState } from '../state/presentation.svelte.ts';
+import type { PaneLayout } from '../state/shell/pane-layout.ts';
+import type { PresentationState } from '../state/shell/presentation.svelte.ts';
 import { findScenario, parseScenarioObject } from './scenarios.ts';
 import { snapshot } from './snapshot.ts';
 import type { SelectRequest } from './targets.ts';
@@ -12,7 +12,7 @@ import { AutomationTracker, DEFAULT_WAIT_MS } from './tracker.svelte.ts';
 import { TransportActions } from './transport.ts';
 import type { LiveActions } from './live.ts';
 import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './types.ts';
-import type { StoredScenario } from '../state/scenario.svelte.ts';
+import type { StoredScenario } from '../state/workspace/scenario.svelte.ts';
 
 export { DEFAULT_WAIT_MS } from './tracker.svelte.ts';
 export type { SelectRequest } from './targets.ts';

@@ -3,7 +3,7 @@
 // model and answers once the run is recorded and saved. `stopLive()` is the Stop button.
 import { LIVE_APIS, isLiveApi } from '../ai/live/index.ts';
 import { checkBaseUrl, providerOf } from '../ai/live/index.ts';
-import type { AppState } from '../state/context.ts';
+import type { AppState } from '../state/shell/context.ts';
 import type { AutomationTracker } from './tracker.svelte.ts';
 import type { ActionResult } from './types.ts';
 import type { LiveRefusal } from '../state/live/live-run-types.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { callsAtCursor, phaseByCall } from './calls.ts';
 import { parseAutomationParams, parseLayout, parseStep } from './params.ts';
-import { formatLayout } from '../state/pane-layout.ts';
+import { formatLayout } from '../state/shell/pane-layout.ts';
 import type { RecordedEvent } from '../recording/index.ts';
 
 describe('automation URL parameters', () => {

@@ -2,7 +2,7 @@
 // parsed into one typed value. Bad values never throw: each becomes a problem, reported in the automation state,
 // and the rest of the parameters still apply. docs/automation.md is the reference.
 import type { ToolPhase } from '../engine/index.ts';
-import { PANES, type PaneId, type PaneLayout } from '../state/pane-layout.ts';
+import { PANES, type PaneId, type PaneLayout } from '../state/shell/pane-layout.ts';
 import { unknownPhase } from './targets.ts';
 import { CALL_PHASES } from '../state/run/cursor.ts';
 import { SPEEDS } from '../state/run/types.ts';

@@ -1,6 +1,6 @@
 // How `scenario=<ref>` and loadScenario(ref) find a scenario of the workspace, and how a scenario file handed in as
 // a JSON object is checked before it is added (with the same parser the Scenario panel uses).
-import type { StoredScenario } from '../state/scenario.svelte.ts';
+import type { StoredScenario } from '../state/workspace/scenario.svelte.ts';
 
 /**
  * The workspace's scenario `ref` names, tried in this order: its id, a built-in example's id (with or without the

@@ -1,11 +1,11 @@
 // Reads the app's state objects into the plain, JSON-safe PlaygroundState of the automation contract, and says
 // when each named wait condition holds. Reads reactive state, so it can be called inside an effect (waitFor does).
-import type { AppState } from '../state/context.ts';
+import type { AppState } from '../state/shell/context.ts';
 import { phaseByCall } from './calls.ts';
-import type { PresentationState } from '../state/presentation.svelte.ts';
+import type { PresentationState } from '../state/shell/presentation.svelte.ts';
 import { AUTOMATION_VERSION, type CaptionState, type PlaygroundState, type WaitCondition } from './types.ts';
 import { reasonCode } from '../state/run/identity.ts';
-import type { StoredScenario } from '../state/scenario.svelte.ts';
+import type { StoredScenario } from '../state/workspace/scenario.svelte.ts';
 
 /** What the snapshot needs beyond the state objects: the language and how the UI names a scenario. */
 export interface SnapshotContext {

@@ -1,7 +1,7 @@
 // The automation contract's bookkeeping: whether the app is ready for actions, which actions are under way (whenIdle
 // and waitFor wait for them), the problems reported so far, and every answer, read once Svelte has applied the change.
 import { tick } from 'svelte';
-import type { AppState } from '../state/context.ts';
+import type { AppState } from '../state/shell/context.ts';
 import { conditionHolds, isIdle } from './snapshot.ts';
 import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from './types.ts';
 import { until } from './wait.svelte.ts';

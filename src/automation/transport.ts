@@ -1,7 +1,7 @@
 // The automation contract's transport actions on the run: play, pause, step by events or to a call's phase, seek,
 // speed, compare, restart and select. Bad input is answered, never thrown; the tracker words every answer.
 import type { ToolPhase } from '../engine/index.ts';
-import type { AppState } from '../state/context.ts';
+import type { AppState } from '../state/shell/context.ts';
 import { selectionFor, stepTargetProblem, unknownCall, type SelectRequest } from './targets.ts';
 import { DEFAULT_WAIT_MS, type AutomationTracker } from './tracker.svelte.ts';
 import type { ActionResult } from './types.ts';

@@ -4,7 +4,7 @@
 import { parseAutomationParams } from './params.ts';
 import { hasAutomationParams } from './startup.ts';
 import { mentionsShareLink } from '../state/portable/portable.svelte.ts';
-import type { WelcomeRequest } from '../state/welcome.ts';
+import type { WelcomeRequest } from '../state/shell/welcome.ts';
 
 export const WELCOME_PARAM = 'welcome';
 

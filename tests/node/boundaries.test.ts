@@ -149,12 +149,12 @@ describe('package boundaries', () => {
     expect(checkImport('src/state/x.ts', 'src/recording/index.ts')).toBeNull();
     expect(checkImport('src/state/x.ts', 'src/recording/scenario/index.ts')).toBeNull();
     expect(checkImport('src/engine/agent-loop.ts', 'src/recording/index.ts')).toMatch(/sits below recording/);
-    expect(checkImport('src/ai/validation.ts', 'src/state/app-state.ts')).toMatch(/domain package ai imports state/);
-    expect(checkImport('src/storage/x.ts', 'src/state/app-state.ts')).toMatch(/domain packages only/);
+    expect(checkImport('src/ai/validation.ts', 'src/state/shell/app-state.ts')).toMatch(/domain package ai imports state/);
+    expect(checkImport('src/storage/x.ts', 'src/state/shell/app-state.ts')).toMatch(/domain packages only/);
     expect(checkImport('src/state/x.ts', 'src/ui/panels.ts')).toMatch(/state imports ui/);
     expect(checkImport('src/state/x.ts', 'src/automation/index.ts')).toMatch(/state imports automation/);
     expect(checkImport('src/state/x.test.ts', 'src/automation/index.ts')).toBeNull();
-    expect(checkImport('src/automation/x.ts', 'src/state/context.ts')).toBeNull();
+    expect(checkImport('src/automation/x.ts', 'src/state/shell/context.ts')).toBeNull();
     expect(checkImport('src/automation/x.ts', 'src/recording/index.ts')).toBeNull();
     expect(checkImport('src/automation/x.ts', 'src/ui/panels.ts')).toMatch(/automation imports ui/);
     expect(checkImport('src/automation/x.ts', 'src/storage/kv-store.ts')).toMatch(/automation imports storage/);
@@ -165,7 +165,7 @@ describe('package boundaries', () => {
     expect(checkImport('src/engine/agent-loop.ts', 'src/engine/testing/tool-kit.ts')).toMatch(/test support/);
     expect(checkImport('src/ui/x.test.ts', 'src/engine/testing/tool-kit.ts')).toBeNull();
     expect(checkImport('src/engine/x.test.ts', 'src/recording/index.ts')).toBeNull();
-    expect(checkImport('src/engine/x.test.ts', 'src/state/app-state.ts')).toMatch(/domain package engine imports state/);
+    expect(checkImport('src/engine/x.test.ts', 'src/state/shell/app-state.ts')).toMatch(/domain package engine imports state/);
     expect(findViolations(['src/vfs/a.ts'], () => "import { x } from '../recording/recorder.ts';")
       .map((v) => `${v.file}: ${v.specifier} → ${v.why}`)).toEqual([
       "src/vfs/a.ts: ../recording/recorder.ts → reaches into recording's internals (import its index.ts)",

@@ -10,8 +10,8 @@ import { holdClockDuringFs } from './run.ts';
 import type { FilesState } from './files.svelte.ts';
 import type { RunEnvironment, TraceSource } from '../run/run.svelte.ts';
 import type { EvaluatedTool } from '../run/tool-runtime.ts';
-import { msg, type UiMessage } from '../ui-message.ts';
-import type { WorkspaceState } from '../workspace.svelte.ts';
+import { msg, type UiMessage } from '../shell/ui-message.ts';
+import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 /** Workspace extension key of the setting (saved and shared with the workspace). */
 export const CODING_TOOLS_KEY = 'codingTools';

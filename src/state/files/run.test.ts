@@ -18,7 +18,7 @@ import { manualFrames } from '../run/frames.ts';
 import { RunState } from '../run/run.svelte.ts';
 import { memoryFilesService, startedFiles } from '../testing/files-fixtures.ts';
 import { createTestRunEnvironment } from '../testing/run-environment.svelte.ts';
-import { WorkspaceState } from '../workspace.svelte.ts';
+import { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 const EDIT_SCENARIO = {
   prompt: 'The README says "tiny"; make it "small".',

@@ -16,8 +16,8 @@ import {
 } from './workspace.ts';
 import { toolIdentities, type RunIdentity } from '../run/identity.ts';
 import type { RunState } from '../run/run.svelte.ts';
-import { msg, type UiMessage } from '../ui-message.ts';
-import type { WorkspaceState } from '../workspace.svelte.ts';
+import { msg, type UiMessage } from '../shell/ui-message.ts';
+import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

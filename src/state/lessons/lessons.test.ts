@@ -12,7 +12,7 @@ import { PROGRESS_KEY, STASH_KEY } from './progress.ts';
 import { LessonsState, type LessonSandboxKit } from './lessons.svelte.ts';
 import { manualFrames } from '../run/frames.ts';
 import { RunState } from '../run/run.svelte.ts';
-import { WorkspaceState } from '../workspace.svelte.ts';
+import { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 const open: LessonsState[] = [];
 afterEach(() => { for (const lessons of open.splice(0)) lessons.dispose(); });

@@ -12,7 +12,7 @@ import type { AssistantMessage, Model } from '../../ai/index.ts';
 import type { StreamFn } from '../../engine/index.ts';
 import type { LessonsState } from '../lessons/lessons.svelte.ts';
 import type { RunState } from '../run/run.svelte.ts';
-import type { ScenarioState } from '../scenario.svelte.ts';
+import type { ScenarioState } from '../workspace/scenario.svelte.ts';
 import type { ApiKeys } from './api-keys.svelte.ts';
 import { hintFor } from './live-hints.ts';
 import type { LiveHint, LiveInFlight, LiveRunRequest, LiveRunResult, LiveStatus } from './live-run-types.ts';

@@ -7,8 +7,8 @@ import type { PortableWorkspace } from '../../portable/index.ts';
 import { decodeBase64 } from '../../vfs/index.ts';
 import type { FsSnapshot } from '../../vfs/index.ts';
 import type { RunState } from '../run/run.svelte.ts';
-import type { ScenarioState } from '../scenario.svelte.ts';
-import { msg, type UiMessage } from '../ui-message.ts';
+import type { ScenarioState } from '../workspace/scenario.svelte.ts';
+import { msg, type UiMessage } from '../shell/ui-message.ts';
 
 export interface PiExportSources {
   workspace: () => PortableWorkspace;

@@ -18,10 +18,10 @@ import type { PiExportOutcome, PiExportSources } from './export.ts';
 import type { SessionFileWriter } from './files.ts';
 import type { RunState } from '../run/run.svelte.ts';
 import { withoutSandboxNetwork } from '../run/sandbox-network.svelte.ts';
-import type { ScenarioState } from '../scenario.svelte.ts';
-import { msg, type UiMessage } from '../ui-message.ts';
-import type { ViewsState } from '../views.svelte.ts';
-import type { WorkspaceState } from '../workspace.svelte.ts';
+import type { ScenarioState } from '../workspace/scenario.svelte.ts';
+import { msg, type UiMessage } from '../shell/ui-message.ts';
+import type { ViewsState } from '../shell/views.svelte.ts';
+import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 export type OfferOrigin = 'link' | 'file' | 'session';
 

@@ -11,9 +11,9 @@ import sessionText from '../../../tests/fixtures/pi-session/session.jsonl?raw';
 import { CODING_TOOLS_KEY } from '../files/coding-tools.svelte.ts';
 import { BACKUPS_KEY, createBackupStore } from './backups.ts';
 import { PortableState } from './portable.svelte.ts';
-import { ScenarioState } from '../scenario.svelte.ts';
-import { ViewsState } from '../views.svelte.ts';
-import { WorkspaceState } from '../workspace.svelte.ts';
+import { ScenarioState } from '../workspace/scenario.svelte.ts';
+import { ViewsState } from '../shell/views.svelte.ts';
+import { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 async function setup(store = createMemoryStore()) {
   const workspace = new WorkspaceState();

@@ -5,7 +5,7 @@
 // nothing encoded and nothing linted.
 import type { LintFinding } from '../../ai/lint/index.ts';
 import type { ApiVariant, EncodeResult, SchemaProblem } from '../../ai/providers/index.ts';
-import type { EvaluationState } from '../evaluation.svelte.ts';
+import type { EvaluationState } from '../workspace/evaluation.svelte.ts';
 import { buildConversation, conversationOptions, CONVERSATION_IDS, ENGLISH_TEXTS, type ConversationId, type ConversationInput, type ConversationTexts } from './conversations.ts';
 import { findingPointer, toolsPointer } from './request-paths.ts';
 import { memoized, tokenFiguresFor, type TokenFiguresResult } from './token-figures.ts';
@@ -13,8 +13,8 @@ import type { EncodingName } from '../../ai/tokens/index.ts';
 import type { Encodings } from '../../ai/tokens/index.ts';
 import { measureSchema, type SchemaSize } from './schema-size.ts';
 import { ToolStabilizer, type PanelTool } from './stable-tools.ts';
-import type { ViewsState } from '../views.svelte.ts';
-import type { WorkspaceState } from '../workspace.svelte.ts';
+import type { ViewsState } from '../shell/views.svelte.ts';
+import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 export type { ConversationId, ConversationTexts } from './conversations.ts';
 export type { PanelTool } from './stable-tools.ts';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { API_VARIANTS, type ApiVariant } from '../../ai/providers/index.ts';
 import type { ToolFile } from '../../storage/workspace.ts';
-import { EvaluationState } from '../evaluation.svelte.ts';
+import { EvaluationState } from '../workspace/evaluation.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
 import { ENGLISH_TEXTS } from './conversations.ts';
-import { createAppState } from '../app-state.ts';
+import { createAppState } from '../shell/app-state.ts';
 import { CODING_TOOLS_KEY } from '../files/coding-tools.svelte.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import { createFakeRuntime } from '../testing/fake-runtime.ts';
 import type { EvaluatedTool, Evaluation, ToolRuntime } from '../run/tool-runtime.ts';
-import { ViewsState } from '../views.svelte.ts';
-import { WorkspaceState } from '../workspace.svelte.ts';
+import { ViewsState } from '../shell/views.svelte.ts';
+import { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 const mcp = (name: string, inputSchema: unknown, description = `The ${name} tool.`) =>
   JSON.stringify({ name, description, inputSchema }, null, 2);

@@ -1,9 +1,9 @@
 // Like a REPL: after an edit makes a short run out of date, it records again by itself once the editor has settled
 // (the changed code evaluated, then a quiet moment with no further change). A long or failing run, a workspace with
 // errors, or the preference turned off leaves it to Play. docs/decisions/run-identity.md.
-import type { EvaluationState } from '../evaluation.svelte.ts';
+import type { EvaluationState } from '../workspace/evaluation.svelte.ts';
 import type { RunState } from './run.svelte.ts';
-import type { WorkspaceState } from '../workspace.svelte.ts';
+import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 /** A recording this short (wall time to make it, and events in each) is made again by itself after an edit. */
 export const AUTO_RECORD_MAX_WALL_MS = 1500;

@@ -3,12 +3,12 @@ import { RealClock, VirtualClock, type Clock } from '../../engine/index.ts';
 import { createStarterWorkspace } from '../../content/examples/index.ts';
 import { parseScenario } from '../../recording/scenario/parse/index.ts';
 import { parseWorkspace } from '../../storage/workspace.ts';
-import { EvaluationState } from '../evaluation.svelte.ts';
+import { EvaluationState } from '../workspace/evaluation.svelte.ts';
 import { createRunEnvironment } from './environment.ts';
-import { ScenarioState } from '../scenario.svelte.ts';
+import { ScenarioState } from '../workspace/scenario.svelte.ts';
 import { createFakeRuntime } from '../testing/fake-runtime.ts';
-import { ViewsState } from '../views.svelte.ts';
-import { WorkspaceState } from '../workspace.svelte.ts';
+import { ViewsState } from '../shell/views.svelte.ts';
+import { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 async function setup() {
   const workspace = new WorkspaceState();

@@ -5,12 +5,12 @@
 import { RealClock, type Clock } from '../../engine/index.ts';
 import type { Sandbox } from '../../sandbox/types.ts';
 import { createCodeTurnRunner } from './code-turns.ts';
-import type { EvaluationState } from '../evaluation.svelte.ts';
+import type { EvaluationState } from '../workspace/evaluation.svelte.ts';
 import { toolIdentities, type RunIdentity } from './identity.ts';
 import type { RunEnvironment } from './run.svelte.ts';
-import type { RunnableScenario, ScenarioState } from '../scenario.svelte.ts';
+import type { RunnableScenario, ScenarioState } from '../workspace/scenario.svelte.ts';
 import type { ToolRuntime } from './tool-runtime.ts';
-import type { WorkspaceState } from '../workspace.svelte.ts';
+import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 /** The inputs of a run kept outside the scenario; each is read reactively, and only those given are compared. */
 export interface RunInputs {

@@ -7,7 +7,7 @@ import { createSandbox } from '../../sandbox/index.ts';
 import type { KeyValueStore } from '../../storage/kv-store.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import { createFsCapabilityHost } from '../../storage/workspace-fs.ts';
-import { createAppState, type RunningApp } from '../app-state.ts';
+import { createAppState, type RunningApp } from '../shell/app-state.ts';
 import { snapshot } from '../../automation/index.ts';
 import { createWorkspaceFilesService } from '../files/service.ts';
 import { identityChanges } from './identity.ts';

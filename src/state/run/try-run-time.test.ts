@@ -8,12 +8,12 @@ import { parseScenario } from '../../recording/scenario/parse/index.ts';
 import { createSandbox } from '../../sandbox/sandbox.ts';
 import type { Sandbox } from '../../sandbox/types.ts';
 import { parseWorkspace } from '../../storage/workspace.ts';
-import { EvaluationState } from '../evaluation.svelte.ts';
+import { EvaluationState } from '../workspace/evaluation.svelte.ts';
 import { createRunEnvironment } from './environment.ts';
-import { ScenarioState } from '../scenario.svelte.ts';
+import { ScenarioState } from '../workspace/scenario.svelte.ts';
 import { TryRunState } from './try-run.svelte.ts';
-import { ViewsState } from '../views.svelte.ts';
-import { WorkspaceState } from '../workspace.svelte.ts';
+import { ViewsState } from '../shell/views.svelte.ts';
+import { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 let sandbox: Sandbox | undefined;
 afterEach(() => sandbox?.dispose());

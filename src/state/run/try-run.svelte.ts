@@ -3,7 +3,7 @@
 import { PREPARE_ARGUMENTS_ASYNC, type PrepareArgumentsAsync } from '../../engine/index.ts';
 import type { Tool } from '../../ai/index.ts';
 import type { AgentTool } from '../../engine/index.ts';
-import { msg, type UiMessage } from '../ui-message.ts';
+import { msg, type UiMessage } from '../shell/ui-message.ts';
 
 export type TryStage = 'arguments' | 'prepare' | 'validate' | 'execute';
 

@@ -2,7 +2,7 @@
 // AutomationController. Every answer is plain JSON (it crosses Playwright's page.evaluate); bad input gives
 // `{ ok: false, error }`, never an exception. docs/automation.md documents each method.
 import type { AutomationController, SelectRequest } from '../../automation/index.ts';
-import type { PaneLayout } from '../../state/pane-layout.ts';
+import type { PaneLayout } from '../../state/shell/pane-layout.ts';
 import {
   AUTOMATION_VERSION, type ActionResult, type PlaygroundState, type WaitCondition, type WaitResult,
 } from '../../automation/index.ts';

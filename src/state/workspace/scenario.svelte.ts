@@ -1,16 +1,16 @@
 // The workspace's scenarios: several per workspace, saved with it, each a JSON text checked by parseScenario. A
 // text that does not parse is kept with its errors, and runs use the last text that did. The parser (and TypeBox
 // with it) loads after the first paint, like the sandbox.
-import { BLANK_SCENARIO, EXAMPLE_SCENARIOS, exampleScenarioText } from '../content/examples/scenarios/index.ts';
-import type { ScenarioFile } from '../recording/scenario/index.ts';
-import type { ParseScenarioResult, ScenarioError } from '../recording/scenario/parse/index.ts';
-import type { Scenario } from '../recording/scenario/index.ts';
-import { SCENARIOS_KEY, parseScenarioDocument, type ScenarioDocument, type StoredScenario } from '../storage/scenarios.ts';
-import { createFileId } from '../storage/workspace.ts';
-import type { ViewsState } from './views.svelte.ts';
+import { BLANK_SCENARIO, EXAMPLE_SCENARIOS, exampleScenarioText } from '../../content/examples/scenarios/index.ts';
+import type { ScenarioFile } from '../../recording/scenario/index.ts';
+import type { ParseScenarioResult, ScenarioError } from '../../recording/scenario/parse/index.ts';
+import type { Scenario } from '../../recording/scenario/index.ts';
+import { SCENARIOS_KEY, parseScenarioDocument, type ScenarioDocument, type StoredScenario } from '../../storage/scenarios.ts';
+import { createFileId } from '../../storage/workspace.ts';
+import type { ViewsState } from '../shell/views.svelte.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
-export type { StoredScenario } from '../storage/scenarios.ts';
+export type { StoredScenario } from '../../storage/scenarios.ts';
 export type ScenarioParser = (text: string) => ParseScenarioResult;
 
 /** What a run uses: the selected scenario's last good version, with the workspace's settings filled in. */
@@ -53,7 +53,7 @@ export class ScenarioState {
   constructor(
     private readonly workspace: WorkspaceState,
     private readonly views: ViewsState,
-    private readonly loadParser: () => Promise<ScenarioParser> = async () => (await import('../recording/scenario/parse/index.ts')).parseScenario,
+    private readonly loadParser: () => Promise<ScenarioParser> = async () => (await import('../../recording/scenario/parse/index.ts')).parseScenario,
   ) {}
 
   /** False until the parser has loaded (texts are shown, but nothing can be checked or run yet). */

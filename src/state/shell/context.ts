@@ -1,25 +1,25 @@
 // Shares the app's state objects with components through Svelte context (Symbol keys, one getter per object).
 import { getContext, setContext } from 'svelte';
-import type { EvaluationState } from './evaluation.svelte.ts';
-import type { LessonsState } from './lessons/lessons.svelte.ts';
-import type { CodingToolsState } from './files/coding-tools.svelte.ts';
-import type { FilesSnapshotsState } from './files/snapshots.svelte.ts';
-import type { FilesState } from './files/files.svelte.ts';
-import type { PersistenceState } from './persistence.svelte.ts';
-import type { PortableState } from './portable/portable.svelte.ts';
+import type { EvaluationState } from '../workspace/evaluation.svelte.ts';
+import type { LessonsState } from '../lessons/lessons.svelte.ts';
+import type { CodingToolsState } from '../files/coding-tools.svelte.ts';
+import type { FilesSnapshotsState } from '../files/snapshots.svelte.ts';
+import type { FilesState } from '../files/files.svelte.ts';
+import type { PersistenceState } from '../workspace/persistence.svelte.ts';
+import type { PortableState } from '../portable/portable.svelte.ts';
 import type { PresentationState } from './presentation.svelte.ts';
 import type { PreferencesState } from './preferences.svelte.ts';
-import type { RunState } from './run/run.svelte.ts';
-import type { SandboxTimeoutState } from './run/timeout.svelte.ts';
-import type { SandboxNetworkState } from './run/sandbox-network.svelte.ts';
-import type { ApiKeys } from './live/api-keys.svelte.ts';
-import type { LiveRunLoader } from './live/live-loader.svelte.ts';
-import type { ExactTokensState } from './providers/exact-tokens.svelte.ts';
-import type { ScenarioState } from './scenario.svelte.ts';
-import type { ProvidersState } from './providers/providers.svelte.ts';
-import type { TryRunState } from './run/try-run.svelte.ts';
+import type { RunState } from '../run/run.svelte.ts';
+import type { SandboxTimeoutState } from '../run/timeout.svelte.ts';
+import type { SandboxNetworkState } from '../run/sandbox-network.svelte.ts';
+import type { ApiKeys } from '../live/api-keys.svelte.ts';
+import type { LiveRunLoader } from '../live/live-loader.svelte.ts';
+import type { ExactTokensState } from '../providers/exact-tokens.svelte.ts';
+import type { ScenarioState } from '../workspace/scenario.svelte.ts';
+import type { ProvidersState } from '../providers/providers.svelte.ts';
+import type { TryRunState } from '../run/try-run.svelte.ts';
 import type { ViewsState } from './views.svelte.ts';
-import type { WorkspaceState } from './workspace.svelte.ts';
+import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
 /** Every state object of one mounted app. */
 export interface AppState {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryMarkerStore } from '../storage/evaluation-marker.ts';
+import { createMemoryMarkerStore } from '../../storage/evaluation-marker.ts';
 import { SafeStartState } from './evaluation-safe-start.svelte.ts';
-import type { SourceFile } from './run/tool-runtime.ts';
+import type { SourceFile } from '../run/tool-runtime.ts';
 
 const file = (id: string, source = `export default { name: "${id}" }`): SourceFile => ({ id, name: id, source } as SourceFile);
 

@@ -1,11 +1,11 @@
 // Keeps the sandbox's evaluation of the workspace current: re-evaluates after edits (debounced while typing,
 // at once for structural changes), drops stale answers, and exposes tools and diagnostics per file.
 import { tick } from 'svelte';
-import type { AgentTool } from '../engine/index.ts';
-import { EMPTY_EVALUATION, type Diagnostic, type EvaluatedTool, type Evaluation, type SourceFile, type ToolRuntime } from './run/tool-runtime.ts';
-import type { EvaluationMarkerStore } from '../storage/evaluation-marker.ts';
+import type { AgentTool } from '../../engine/index.ts';
+import { EMPTY_EVALUATION, type Diagnostic, type EvaluatedTool, type Evaluation, type SourceFile, type ToolRuntime } from '../run/tool-runtime.ts';
+import type { EvaluationMarkerStore } from '../../storage/evaluation-marker.ts';
 import { SafeStartState } from './evaluation-safe-start.svelte.ts';
-import { msg, type UiMessage } from './ui-message.ts';
+import { msg, type UiMessage } from '../shell/ui-message.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
 export const HOOKS_FILE_ID = 'hooks';

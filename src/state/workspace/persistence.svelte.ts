@@ -1,11 +1,11 @@
 // Autosave: every workspace change is saved (debounced; on pagehide written at once, without a read); storage
 // failures, changes made in another tab and a damaged stored record become a visible status with choices, never a
 // silent loss. Works on any WorkspaceRepository.
-import { createStarterWorkspace } from '../content/examples/index.ts';
-import type { StorageFailure } from '../storage/storage-error.ts';
-import type { DamagedRecord, SaveOutcome, WorkspaceRecord, WorkspaceRepository } from '../storage/workspace-repository.ts';
-import type { ViewState } from '../storage/workspace.ts';
-import { msg, type UiMessage } from './ui-message.ts';
+import { createStarterWorkspace } from '../../content/examples/index.ts';
+import type { StorageFailure } from '../../storage/storage-error.ts';
+import type { DamagedRecord, SaveOutcome, WorkspaceRecord, WorkspaceRepository } from '../../storage/workspace-repository.ts';
+import type { ViewState } from '../../storage/workspace.ts';
+import { msg, type UiMessage } from '../shell/ui-message.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';
 
 export type SaveStatus = 'loading' | 'saved' | 'pending' | 'saving' | 'failed' | 'conflict' | 'damaged';

@@ -1,8 +1,8 @@
 // Safe start after a crash: when the last load left its evaluation marker behind (the tab went down while tool
 // code was evaluated: out of memory, most likely), no tool code runs until the user opens the files one by one.
 // Nothing is lost: the workspace loads and saves as always; only evaluation waits.
-import type { EvaluationMarker, EvaluationMarkerStore, MarkedFile } from '../storage/evaluation-marker.ts';
-import type { SourceFile } from './run/tool-runtime.ts';
+import type { EvaluationMarker, EvaluationMarkerStore, MarkedFile } from '../../storage/evaluation-marker.ts';
+import type { SourceFile } from '../run/tool-runtime.ts';
 
 export class SafeStartState {
   /** The marker the last load left behind; null when it ended normally. */

@@ -1,6 +1,6 @@
 // Which view tab is open beside the editor, and each view's small choices (e.g. JSON vs TypeScript in the
 // schema view). Per tab, restored on reload through the persistence layer.
-import type { ViewState } from '../storage/workspace.ts';
+import type { ViewState } from '../../storage/workspace.ts';
 
 export interface RevealRequest {
   fileId: string;

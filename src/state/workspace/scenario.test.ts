@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../recording/scenario/parse/index.ts';
-import { createStarterWorkspace } from '../content/examples/index.ts';
-import { EXAMPLE_SCENARIOS } from '../content/examples/scenarios/index.ts';
-import { SCENARIOS_KEY, parseScenarioDocument } from '../storage/scenarios.ts';
-import { parseWorkspace } from '../storage/workspace.ts';
+import { parseScenario } from '../../recording/scenario/parse/index.ts';
+import { createStarterWorkspace } from '../../content/examples/index.ts';
+import { EXAMPLE_SCENARIOS } from '../../content/examples/scenarios/index.ts';
+import { SCENARIOS_KEY, parseScenarioDocument } from '../../storage/scenarios.ts';
+import { parseWorkspace } from '../../storage/workspace.ts';
 import { ScenarioState } from './scenario.svelte.ts';
-import { ViewsState } from './views.svelte.ts';
+import { ViewsState } from '../shell/views.svelte.ts';
 import { WorkspaceState } from './workspace.svelte.ts';
 
 async function setup(stored?: unknown) {

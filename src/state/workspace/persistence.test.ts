@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createIdbStore } from '../storage/idb-store.ts';
-import type { KeyValueStore } from '../storage/kv-store.ts';
-import { createMemoryStore } from '../storage/memory-store.ts';
-import { createFaultyStore } from '../storage/testing/faulty-store.ts';
-import { tIn } from '../ui/i18n/i18n.svelte.ts';
-import { createAppState, type RunningApp } from './app-state.ts';
-import { createFakeRuntime } from './testing/fake-runtime.ts';
+import { createIdbStore } from '../../storage/idb-store.ts';
+import type { KeyValueStore } from '../../storage/kv-store.ts';
+import { createMemoryStore } from '../../storage/memory-store.ts';
+import { createFaultyStore } from '../../storage/testing/faulty-store.ts';
+import { tIn } from '../../ui/i18n/i18n.svelte.ts';
+import { createAppState, type RunningApp } from '../shell/app-state.ts';
+import { createFakeRuntime } from '../testing/fake-runtime.ts';
 
 const running: RunningApp[] = [];
 afterEach(() => { while (running.length) running.pop()!.dispose(); });

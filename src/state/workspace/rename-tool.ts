@@ -1,7 +1,7 @@
 // Renaming a tool edits its source: the `name` field is what the model sees, so the list, the schema view and
 // the code must agree. Pure text edits on the first matching `name` literal; no parsing of the whole module.
-import type { ToolSourceKind } from '../storage/workspace.ts';
-import { msg, type UiMessage } from './ui-message.ts';
+import type { ToolSourceKind } from '../../storage/workspace.ts';
+import { msg, type UiMessage } from '../shell/ui-message.ts';
 
 /** pi accepts any string, but providers want `^[a-zA-Z0-9_-]{1,64}$`; the UI holds new names to that. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;

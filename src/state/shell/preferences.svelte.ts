@@ -3,8 +3,8 @@
 // repository. The theme is mirrored to localStorage only so the first paint after a
 // reload already has the right colours (IndexedDB answers too late for that). A `?theme=light|dark` URL parameter
 // shows that theme for one page load without saving it (demo links, screenshots), until the user picks one.
-import type { WorkspaceRepository } from '../storage/workspace-repository.ts';
-import { DEFAULT_PREFERENCES, type Preferences, type ThemeChoice } from '../storage/workspace.ts';
+import type { WorkspaceRepository } from '../../storage/workspace-repository.ts';
+import { DEFAULT_PREFERENCES, type Preferences, type ThemeChoice } from '../../storage/workspace.ts';
 
 export const THEME_HINT_KEY = 'pi-playground.theme';
 export const THEME_URL_PARAM = 'theme';

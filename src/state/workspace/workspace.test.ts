@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createStarterWorkspace } from '../content/examples/index.ts';
-import { tIn } from '../ui/i18n/i18n.svelte.ts';
-import type { UiMessage } from './ui-message.ts';
+import { createStarterWorkspace } from '../../content/examples/index.ts';
+import { tIn } from '../../ui/i18n/i18n.svelte.ts';
+import type { UiMessage } from '../shell/ui-message.ts';
 import { AGENT_PAGE_ID, WorkspaceState, type ChangeKind } from './workspace.svelte.ts';
 
 function starter(): WorkspaceState {

@@ -1,10 +1,10 @@
 // The workspace being edited: tool files, hooks, loop settings and the selection, with undo/redo for
 // workspace-level actions (add, rename, delete, duplicate, reorder, reset). Text edits inside a file are undone
 // by the editor's own history, so they are not recorded here.
-import { createJsonSchemaSource, createStarterWorkspace, createToolSource } from '../content/examples/index.ts';
-import { createFileId, type LoopSettings, type ToolExecution, type ToolFile, type ToolSourceKind, type Workspace } from '../storage/workspace.ts';
+import { createJsonSchemaSource, createStarterWorkspace, createToolSource } from '../../content/examples/index.ts';
+import { createFileId, type LoopSettings, type ToolExecution, type ToolFile, type ToolSourceKind, type Workspace } from '../../storage/workspace.ts';
 import { renameToolInSource, TOOL_NAME_PATTERN, uniqueToolName } from './rename-tool.ts';
-import { msg, type UiMessage } from './ui-message.ts';
+import { msg, type UiMessage } from '../shell/ui-message.ts';
 
 /** Selection id of the hooks & loop settings page (tool ids are UUIDs or `example-*`). */
 export const AGENT_PAGE_ID = 'agent';
