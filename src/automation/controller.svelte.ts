@@ -177,13 +177,13 @@ export class AutomationController {
 
   async nextCaption(): Promise<ActionResult> {
     if (!this.app.lessons.active) return this.#fail('no lesson is open');
-    this.app.lessons.nextCaption();
+    this.app.lessons.captions.next();
     return this.#ok();
   }
 
   async previousCaption(): Promise<ActionResult> {
     if (!this.app.lessons.active) return this.#fail('no lesson is open');
-    this.app.lessons.previousCaption();
+    this.app.lessons.captions.previous();
     return this.#ok();
   }
 

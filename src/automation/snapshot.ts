@@ -19,12 +19,12 @@ export interface SnapshotContext {
 
 function captionOf(app: AppState, locale: string): CaptionState | null {
   const { lessons } = app;
-  const shown = lessons.shownCaptions[lessons.caption];
+  const shown = lessons.captions.shown[lessons.captions.index];
   if (!lessons.active || !shown) return null;
   const texts = shown.caption.text as unknown as Record<string, string>;
   // Lesson texts mark code with backticks; the state gives the words a reader sees.
   const text = (texts[locale] ?? shown.caption.text.en).replace(/`/g, '');
-  return { index: lessons.caption, total: lessons.shownCaptions.length, id: shown.caption.id, text };
+  return { index: lessons.captions.index, total: lessons.captions.shown.length, id: shown.caption.id, text };
 }
 
 /** The transport's state, except that a lesson's run being made counts as recording too. */
@@ -72,7 +72,7 @@ export function snapshot(context: SnapshotContext): PlaygroundState {
     layout: presentation.description,
     scenario: scenario ? { id: scenario.id, name: context.scenarioName(scenario) } : null,
     lesson: lesson && progress
-      ? { id: lesson.id, status: lessons.status, captions: lessons.shownCaptions.length, watched: progress.watched, completed: progress.completed }
+      ? { id: lesson.id, status: lessons.status, captions: lessons.captions.shown.length, watched: progress.watched, completed: progress.completed }
       : null,
     caption: captionOf(app, context.locale),
     error: run.error?.key ?? (lessons.status === 'error' ? lessons.error?.key ?? null : null),
@@ -104,7 +104,7 @@ export function isIdle(app: AppState, ready: boolean): boolean {
 /** The open lesson is paused exactly at a caption's event (where pause-at-captions stops, or Next puts it). */
 function pausedAtCaption(app: AppState): boolean {
   const { lessons, run } = app;
-  const position = lessons.shownCaptions[lessons.caption]?.position;
+  const position = lessons.captions.shown[lessons.captions.index]?.position;
   return !!position && !run.playing && run.shownCount(position.recordingId) === position.seq + 1;
 }
 

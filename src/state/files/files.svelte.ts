@@ -72,7 +72,8 @@ export class FilesState {
   #disposed = false;
 
   readonly document: FileDocumentState;
-  readonly #live = new LiveFileTree(() => this.#fs);
+  /** The tree as listed now, with the folders the user opened and the selected entry (toggle, select there). */
+  readonly tree = new LiveFileTree(() => this.#fs);
 
   constructor(private readonly service: FilesService) {
     this.document = new FileDocumentState(() => this.#fs, (error, path) => noticeForError(error, { path, maxFileBytes: this.#maxFileBytes }));
@@ -81,17 +82,10 @@ export class FilesState {
   get status(): FilesStatus { return this.#status; }
   /** False when files live in memory only (IndexedDB unavailable): they are gone after a reload. */
   get durable(): boolean { return this.#durable; }
-  get tree(): FileTreeModel { return this.#live.tree; }
-  get rows(): TreeEntry[] { return this.#live.rows; }
-  get expanded(): ReadonlySet<string> { return this.#live.expanded; }
-  get selected(): string | null { return this.#live.selected; }
-  get selectedEntry(): TreeEntry | undefined { return this.#live.selectedEntry; }
   get notice(): FilesNotice | null { return this.#notice; }
   get canUndo(): boolean { return this.#undo !== null; }
   /** Records that did not decode when loaded (kept, unreadable, until replaced or deleted). */
   get corrupt(): ReadonlySet<string> { return this.#corrupt; }
-  /** Every starter file is there with its original content (seeding would change nothing). */
-  get examplesPresent(): boolean { return this.#live.examplesPresent; }
   get maxFileBytes(): number { return this.#maxFileBytes; }
   /** Why files are not being saved (IndexedDB did not open in time, refused, or refused the starter files). */
   get storageProblem(): FsStorageProblem | null { return this.#problem; }
@@ -136,7 +130,7 @@ export class FilesState {
       else if (this.#problem?.kind === 'writeFailed') this.#problem = null;
     });
     this.#unsubscribe = () => { unsubscribeChanges(); unsubscribeConflicts?.(); unsubscribeStorage?.(); };
-    await this.#live.refresh();
+    await this.tree.refresh();
     this.#status = 'ready';
   }
 
@@ -151,7 +145,7 @@ export class FilesState {
     if (this.#ownActions === 0) this.#undo = null;
     if (paths.some((p) => this.#corrupt.has(p))) this.#corrupt = new Set([...this.#corrupt].filter((p) => !paths.includes(p)));
     this.document.onDiskChange(paths);
-    void this.#live.refresh();
+    void this.tree.refresh();
   }
 
   #onRunConflict(conflicts: FsConflict[]): void {
@@ -180,7 +174,7 @@ export class FilesState {
   async saveDocumentCopy(): Promise<ActionResult> {
     const saved = await this.document.saveCopy();
     if (!saved.ok) return this.#refuse(saved.notice);
-    await this.#live.refresh();
+    await this.tree.refresh();
     this.select(saved.path);
     this.#notice = { tone: 'success', key: 'files.conflict.copied', params: { path: saved.path } };
     return { ok: true };
@@ -189,22 +183,18 @@ export class FilesState {
   /** Waits until the tree reflects every change made so far (tests, and actions that select what they made). */
   async settled(): Promise<void> {
     await this.start();
-    await this.#live.settled();
-  }
-
-  toggle(path: string, open?: boolean): void {
-    this.#live.toggle(path, open);
+    await this.tree.settled();
   }
 
   /** Selects an entry (a file opens in the viewer) and expands the folders above it. */
   select(path: string | null): void {
-    this.#live.select(path);
-    if (path && this.#live.tree.entries.get(path)?.kind !== 'directory') void this.document.open(path);
+    this.tree.select(path);
+    if (path && this.tree.model.entries.get(path)?.kind !== 'directory') void this.document.open(path);
   }
 
   /** The folder new entries go into: the selected folder, the selected file's folder, or the working directory. */
   targetFolder(): string {
-    const entry = this.selectedEntry;
+    const entry = this.tree.selectedEntry;
     if (!entry) return this.cwd;
     return entry.kind === 'directory' ? entry.path : dirnamePosix(entry.path);
   }
@@ -224,7 +214,7 @@ export class FilesState {
   async zip(root = '/'): Promise<ZipOutcome> {
     const { fs } = await this.loaded();
     await this.settled();
-    const outcome = await zipFileTree(fs, this.#live.tree, root);
+    const outcome = await zipFileTree(fs, this.tree.model, root);
     if (outcome.skipped.length > 0) this.#notice = { tone: 'error', key: 'files.error.zipSkipped', params: { count: outcome.skipped.length, path: outcome.skipped[0] } };
     return outcome;
   }
@@ -279,7 +269,7 @@ export class FilesState {
 
   /** Adds the starter files that are missing or changed, and nothing else. */
   async seedExamples(): Promise<ActionResult> {
-    if (this.#live.examplesPresent) return this.#refuse({ tone: 'info', key: 'files.done.alreadySeeded' });
+    if (this.tree.examplesPresent) return this.#refuse({ tone: 'info', key: 'files.done.alreadySeeded' });
     const { kit } = await this.loaded();
     return this.#act((fs) => seedExamples(fs, kit.seedStarterFiles), this.cwd, { undo: { key: 'files.done.seeded' }, expand: this.cwd });
   }
@@ -333,14 +323,14 @@ export class FilesState {
       const notice = await work(fs);
       // A refusal changed nothing, except an upload that got some files in: that one stays undoable.
       const changed = notice.tone !== 'error' || notice.key === 'files.error.uploadPartly';
-      await this.#live.refresh();
-      if (changed && after.expand) this.toggle(after.expand, true);
+      await this.tree.refresh();
+      if (changed && after.expand) this.tree.toggle(after.expand, true);
       if (changed && after.select) this.select(after.select);
       this.#undo = before && after.undo && changed ? { ...after.undo, snapshot: before } : null;
       this.#notice = { ...notice, undoable: this.#undo !== null };
       return notice.tone === 'error' ? { ok: false, notice } : { ok: true };
     } catch (error) {
-      await this.#live.refresh();
+      await this.tree.refresh();
       if (isFsConflict(error)) return this.#refuse(this.#askConflict(error.conflicts, () => this.#act(work, path, after)));
       return this.#refuse(noticeForError(error, { path, maxFileBytes: this.#maxFileBytes }));
     } finally {
@@ -355,7 +345,7 @@ export class FilesState {
       this.#conflict = null;
       const { fs } = await this.loaded();
       await adoptStored(fs, paths);
-      await this.#live.refresh();
+      await this.tree.refresh();
     };
     this.#conflict = {
       path: paths[0],
@@ -372,7 +362,7 @@ export class FilesState {
   dispose(): void {
     this.#disposed = true;
     this.#unsubscribe?.();
-    this.#live.dispose();
+    this.tree.dispose();
     this.document.dispose();
   }
 }

@@ -15,16 +15,16 @@ import { bytesOf, freshFsStore, idbFilesService, memoryFilesService, quotaFailin
 beforeAll(() => loadLocale('zh-CN'));
 
 const BOM = [0xef, 0xbb, 0xbf];
-const names = (files: Awaited<ReturnType<typeof startedFiles>>) => files.rows.map((r) => r.path);
+const names = (files: Awaited<ReturnType<typeof startedFiles>>) => files.tree.rows.map((r) => r.path);
 
 describe('files state: the tree', () => {
   it('lists every entry with sizes, folders first, and follows changes whoever makes them', async () => {
     const files = await startedFiles();
-    files.toggle('/workspace/notes', true);
+    files.tree.toggle('/workspace/notes', true);
     expect(names(files)).toEqual([
       '/workspace', '/workspace/notes', '/workspace/notes/cities.md', '/workspace/notes/todo.md', '/workspace/src', '/workspace/README.md',
     ]);
-    expect(files.tree.entries.get('/workspace/README.md')?.size).toBe(bytesOf(STARTER_FILES['README.md']).length);
+    expect(files.tree.model.entries.get('/workspace/README.md')?.size).toBe(bytesOf(STARTER_FILES['README.md']).length);
     const { fs } = await files.loaded();
     await fs.writeFile('/workspace/notes/new.md', 'hello');
     await files.settled();
@@ -121,7 +121,7 @@ describe('files state: upload, download, seed, reset and undo', () => {
     expect(files.notice).toMatchObject({ key: 'files.done.reset', undoable: true });
     expect(await fs.exists('/workspace/mine.txt')).toBe(false);
     expect(await fs.readText('/workspace/notes/todo.md')).toBe(STARTER_FILES['notes/todo.md']);
-    expect(files.examplesPresent).toBe(true);
+    expect(files.tree.examplesPresent).toBe(true);
     await files.undo();
     expect(await snapshot(fs)).toEqual(before);
     expect(files.canUndo).toBe(false);
@@ -129,12 +129,12 @@ describe('files state: upload, download, seed, reset and undo', () => {
 
   it('seeds only what is missing or changed, and seeding twice changes nothing', async () => {
     const files = await startedFiles(memoryFilesService({ 'README.md': 'my readme', 'other.txt': 'mine' }));
-    expect(files.examplesPresent).toBe(false);
+    expect(files.tree.examplesPresent).toBe(false);
     await files.seedExamples();
     expect(files.notice).toMatchObject({ key: 'files.done.seeded', params: { count: 4 } });
     const { fs } = await files.loaded();
     expect(await fs.readText('/workspace/other.txt')).toBe('mine');
-    expect(files.examplesPresent).toBe(true);
+    expect(files.tree.examplesPresent).toBe(true);
     let changes = 0;
     fs.onChange(() => changes++);
     await files.seedExamples();

@@ -19,7 +19,8 @@ export class LiveFileTree {
   /** `fs` is undefined until the filesystem is open (nothing is listed before). */
   constructor(private readonly fs: () => FileSystem | undefined) {}
 
-  get tree(): FileTreeModel { return this.#tree; }
+  /** The listed tree: every entry by path. */
+  get model(): FileTreeModel { return this.#tree; }
   get expanded(): ReadonlySet<string> { return this.#expanded; }
   get selected(): string | null { return this.#selected; }
   get selectedEntry(): TreeEntry | undefined { return this.#selected ? this.#tree.entries.get(this.#selected) : undefined; }

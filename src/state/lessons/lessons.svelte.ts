@@ -1,7 +1,6 @@
 // The lessons: which one is open, its run recorded and handed to the run state for playback, the captions that
 // follow the run's cursor (LessonCaptions), the learner's progress (remembered), and the lesson workspace — a
 // lesson's tools, hooks and scenario in the editor while the learner's own workspace waits aside in storage.
-import type { ResolvedCaption } from '../../content/lessons/index.ts';
 import type { Lesson } from '../../content/lessons/index.ts';
 import type { ScenarioFile } from '../../recording/scenario/index.ts';
 import type { KeyValueStore } from '../../storage/kv-store.ts';
@@ -48,7 +47,8 @@ export class LessonsState {
   #stash = $state.raw<WorkspaceStash | null>(null);
   #notice = $state.raw<UiMessage | null>(null);
   #storageError = $state.raw<UiMessage | null>(null);
-  readonly #captions: LessonCaptions;
+  /** The open lesson's captions as its run plays: all, shown, missed, the one on show, pausing at each. */
+  readonly captions: LessonCaptions;
   #kit: Promise<LessonSandboxKit> | undefined;
   #sequence = 0;
   readonly #createSandbox: LessonSandboxFactory;
@@ -63,7 +63,7 @@ export class LessonsState {
     options: { createSandbox?: LessonSandboxFactory } = {},
   ) {
     this.#createSandbox = options.createSandbox ?? createDefaultKit;
-    this.#captions = new LessonCaptions(run, () => this.active, (lesson) => this.#updateProgress(lesson.id, { watched: true }));
+    this.captions = new LessonCaptions(run, () => this.active, (lesson) => this.#updateProgress(lesson.id, { watched: true }));
   }
 
   get lessons(): readonly Lesson[] { return this.#catalog; }
@@ -79,15 +79,6 @@ export class LessonsState {
   get hasStash(): boolean { return this.#stash !== null; }
   /** The lesson whose tools are in the editor, if any. */
   get workspaceLessonId(): string | null { return lessonIdOf(this.workspace.extension(LESSON_MARKER_KEY)); }
-  /** The lesson's captions against what the run state shows now (after a re-record too). */
-  get captions(): ResolvedCaption[] { return this.#captions.all; }
-  /** The captions that matched the run, in reading order. */
-  get shownCaptions(): ResolvedCaption[] { return this.#captions.shown; }
-  /** Captions whose moment did not happen in the shown run (the tools or the scenario were changed). */
-  get missedCaptions(): number { return this.#captions.missed; }
-  /** Index into shownCaptions of the caption on show; -1 before the first. */
-  get caption(): number { return this.#captions.index; }
-  get pauseAtCaptions(): boolean { return this.#captions.pauseAt; }
 
   find(id: string): Lesson | undefined {
     return this.#catalog.find((lesson) => lesson.id === id);
@@ -123,7 +114,7 @@ export class LessonsState {
     if (!lesson) return;
     this.#activeId = id;
     this.#notice = null;
-    this.#captions.rewind();
+    this.captions.rewind();
     this.#updateProgress(id, { opened: true });
     await this.#loadWorkspace(lesson);
     await this.record();
@@ -136,7 +127,7 @@ export class LessonsState {
     this.#activeId = null;
     this.#status = 'idle';
     this.#error = null;
-    this.#captions.rewind();
+    this.captions.rewind();
   }
 
   /**
@@ -171,7 +162,7 @@ export class LessonsState {
       this.run.load(outcome.recordings.map((r) => r.recording), {
         identity, current: () => this.#identity(lesson), rerecord: () => this.record(), wallMs: performance.now() - startedAt,
       });
-      this.#captions.reset();
+      this.captions.reset();
       this.#status = 'ready';
     } catch (error) {
       this.#kit = undefined;
@@ -179,14 +170,6 @@ export class LessonsState {
     }
   }
 
-  setPauseAtCaptions(on: boolean): void { this.#captions.setPauseAt(on); }
-  /** Shows caption `index` (of shownCaptions) at its event, paused. */
-  showCaption(index: number): void { this.#captions.show(index); }
-  /** The next caption; after the last one, the end of the run. */
-  nextCaption(): void { this.#captions.next(); }
-  previousCaption(): void { this.#captions.previous(); }
-  /** Follows the run's cursor (the lesson view calls it whenever it moves); see LessonCaptions.sync. */
-  sync(): void { this.#captions.sync(); }
 
   /**
    * Records the learner's answer. A wrong answer can be replaced by another try; a right one is final until the quiz

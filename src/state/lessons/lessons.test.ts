@@ -36,7 +36,7 @@ function playUntilPaused(env: ReturnType<typeof setup>, frameMs = 50): void {
   env.run.play();
   for (let i = 0; i < 2000 && env.run.playing; i++) {
     env.frames.tick(frameMs);
-    env.lessons.sync();
+    env.lessons.captions.sync();
   }
 }
 
@@ -109,12 +109,12 @@ describe('the lesson workspace', () => {
     expect(ends.map((e) => [e.toolCallId, e.isError])).toEqual([['call_1_1', false], ['call_1_2', false]]);
 
     await env.lessons.open('hooks');
-    expect(env.lessons.missedCaptions).toBe(0);
+    expect(env.lessons.captions.missed).toBe(0);
     env.workspace.setHooks('');
     await env.lessons.record();
     // Without the hooks nothing is blocked or rewritten: the captions at their decisions have no moment in this run.
-    expect(env.lessons.missedCaptions).toBe(2);
-    expect(env.lessons.captions.filter((c) => !c.position).map((c) => c.caption.id)).toEqual(['blocked', 'rewritten']);
+    expect(env.lessons.captions.missed).toBe(2);
+    expect(env.lessons.captions.all.filter((c) => !c.position).map((c) => c.caption.id)).toEqual(['blocked', 'rewritten']);
   });
 });
 
@@ -146,45 +146,45 @@ describe('captions on the run', () => {
   it('stop playback at each caption\'s event, one at a time, and go back and forth', async () => {
     const env = setup();
     await env.lessons.open('validation-and-retry');
-    expect(env.lessons.caption).toBe(-1);
+    expect(env.lessons.captions.index).toBe(-1);
     playUntilPaused(env);
-    expect(env.lessons.caption).toBe(0);
-    const first = env.lessons.shownCaptions[0].position!;
+    expect(env.lessons.captions.index).toBe(0);
+    const first = env.lessons.captions.shown[0].position!;
     expect(env.run.shownCount(first.recordingId)).toBe(first.seq + 1);
     // The second caption is at the same clock time: Continue shows it without moving the clock.
     const t0 = env.run.cursorMs;
     playUntilPaused(env);
-    expect(env.lessons.caption).toBe(1);
+    expect(env.lessons.captions.index).toBe(1);
     expect(env.run.cursorMs).toBe(t0);
     expect(env.run.selection).toMatchObject({ toolCallId: 'call_1_1' });
-    env.lessons.nextCaption();
-    expect(env.lessons.caption).toBe(2);
-    env.lessons.previousCaption();
-    expect(env.lessons.caption).toBe(1);
-    env.lessons.sync();
-    expect(env.lessons.caption).toBe(1);
-    env.lessons.setPauseAtCaptions(false);
+    env.lessons.captions.next();
+    expect(env.lessons.captions.index).toBe(2);
+    env.lessons.captions.previous();
+    expect(env.lessons.captions.index).toBe(1);
+    env.lessons.captions.sync();
+    expect(env.lessons.captions.index).toBe(1);
+    env.lessons.captions.setPauseAt(false);
     playUntilPaused(env);
     expect(env.run.state).toBe('ended');
-    expect(env.lessons.caption).toBe(env.lessons.shownCaptions.length - 1);
+    expect(env.lessons.captions.index).toBe(env.lessons.captions.shown.length - 1);
     expect(env.lessons.progressOf('validation-and-retry').watched).toBe(true);
   });
 
   it('stop at every caption when the frame that reaches the end of the run passes several of them', async () => {
     const env = setup();
     await env.lessons.open('abort');
-    const total = env.lessons.shownCaptions.length;
+    const total = env.lessons.captions.shown.length;
     expect(total).toBeGreaterThan(3);
     const seen: number[] = [];
     // Frames long enough that the last one jumps from before the first caption to the end of the run.
     for (let i = 0; i < total + 2 && env.run.state !== 'ended'; i++) {
       playUntilPaused(env, 10_000);
-      seen.push(env.lessons.caption);
+      seen.push(env.lessons.captions.index);
     }
     // The last caption is at agent_end: showing it is the end of the run.
     expect(seen).toEqual(Array.from({ length: total }, (_, i) => i));
     expect(env.run.state).toBe('ended');
-    env.lessons.sync(); // as the lesson page does after every cursor move
+    env.lessons.captions.sync(); // as the lesson page does after every cursor move
     expect(env.lessons.progressOf('abort').watched).toBe(true);
   });
 
@@ -193,13 +193,13 @@ describe('captions on the run', () => {
     await env.lessons.open('parallel-vs-sequential');
     expect(env.run.recordings.map((r) => r.toolExecution)).toEqual(['parallel', 'sequential']);
     expect(env.run.compare).toBe(true);
-    for (let i = 0; i < env.lessons.shownCaptions.length; i++) env.lessons.nextCaption();
-    expect(env.lessons.caption).toBe(env.lessons.shownCaptions.length - 1);
-    env.lessons.nextCaption();
+    for (let i = 0; i < env.lessons.captions.shown.length; i++) env.lessons.captions.next();
+    expect(env.lessons.captions.index).toBe(env.lessons.captions.shown.length - 1);
+    env.lessons.captions.next();
     expect(env.run.state).toBe('ended');
     env.run.seek(0);
-    env.lessons.sync();
-    expect(env.lessons.caption).toBe(-1);
+    env.lessons.captions.sync();
+    expect(env.lessons.captions.index).toBe(-1);
   });
 });
 
@@ -207,8 +207,8 @@ describe('progress', () => {
   it('counts a run as watched when its last caption is the end of the run', async () => {
     const env = setup();
     await env.lessons.open('tools-in-the-loop');
-    for (let i = 0; i < env.lessons.shownCaptions.length; i++) env.lessons.nextCaption();
-    env.lessons.sync();
+    for (let i = 0; i < env.lessons.captions.shown.length; i++) env.lessons.captions.next();
+    env.lessons.captions.sync();
     expect(env.run.state).toBe('ended');
     expect(env.lessons.progressOf('tools-in-the-loop').watched).toBe(true);
   });
@@ -216,7 +216,7 @@ describe('progress', () => {
   it('completes a lesson only when its quiz is answered right: a wrong answer is counted and may be retried', async () => {
     const env = setup();
     await env.lessons.open('terminate');
-    for (let i = 0; i <= env.lessons.shownCaptions.length; i++) env.lessons.nextCaption();
+    for (let i = 0; i <= env.lessons.captions.shown.length; i++) env.lessons.captions.next();
     expect(env.lessons.progressOf('terminate')).toMatchObject({ opened: true, watched: true, completed: false });
     env.lessons.answer('one-of-two', 'ends');
     expect(env.lessons.progressOf('terminate')).toMatchObject({ answers: { 'one-of-two': 'ends' }, tries: { 'one-of-two': 1 }, completed: false });
@@ -237,7 +237,7 @@ describe('progress', () => {
   it('does not complete a lesson whose questions are answered but not all right, and keeps completion through a reset', async () => {
     const env = setup();
     await env.lessons.open('one-sequential-tool');
-    for (let i = 0; i <= env.lessons.shownCaptions.length; i++) env.lessons.nextCaption();
+    for (let i = 0; i <= env.lessons.captions.shown.length; i++) env.lessons.captions.next();
     env.lessons.answer('sequential-batch', 'whole');
     env.lessons.answer('on-update', 'model');
     expect(env.lessons.progressOf('one-sequential-tool').completed).toBe(false);

@@ -97,8 +97,8 @@ export function handleShortcut(event: KeyboardEvent, controller: AutomationContr
   // As the transport's Restart button (the lesson page has its own Record again).
   else if ((key === 'r' || key === 'R') && !event.shiftKey && once) void run.restart();
   else if ((key === 'c' || key === 'C') && !event.shiftKey && once) void controller.setCompare(!run.compare);
-  else if ((key === 'n' || key === 'N') && lessons.active && lessons.status === 'ready') lessons.nextCaption();
-  else if ((key === 'p' || key === 'P') && lessons.active && lessons.status === 'ready') lessons.previousCaption();
+  else if ((key === 'n' || key === 'N') && lessons.active && lessons.status === 'ready') lessons.captions.next();
+  else if ((key === 'p' || key === 'P') && lessons.active && lessons.status === 'ready') lessons.captions.previous();
   else handled = false;
   if (handled) event.preventDefault();
   return handled;
