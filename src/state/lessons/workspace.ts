@@ -8,7 +8,7 @@ import { parseWorkspace, type Workspace } from '../../storage/workspace.ts';
 
 /** Workspace extension key that marks a lesson workspace: `{ id }`. */
 export const LESSON_MARKER_KEY = 'lesson';
-/** The files panel's workspace setting for pi's built-in coding tools (see files-coding-tools.svelte.ts). */
+/** The files panel's workspace setting for pi's built-in coding tools (see files/coding-tools.svelte.ts). */
 const CODING_TOOLS_KEY = 'codingTools';
 
 export interface WorkspaceStash {

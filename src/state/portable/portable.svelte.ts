@@ -2,7 +2,7 @@
 // trust before anything from it is evaluated or replaces the workspace; the workspace it replaces is backed up and
 // stays undoable), pi session imports (added as a scenario with the coding tools it used, then replayed), and the
 // export to pi. Refusals keep the workspace untouched and say what was expected. The formats themselves are a
-// chunk of their own (portable-codec.ts): call `load()` before anything that reads or writes one.
+// chunk of their own (codec.ts): call `load()` before anything that reads or writes one.
 import type { PortableError } from '../../portable/index.ts';
 import type { ExportFile } from '../../portable/export-pi/index.ts';
 import type { ImportedSession } from '../../portable/index.ts';

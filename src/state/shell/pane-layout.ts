@@ -1,5 +1,5 @@
 // The three panes of the window and a layout of them: which are shown and how wide. A demo link's `layout=` and
-// the automation API set one (automation-params.ts parses the text); the presentation state shows it.
+// the automation API set one (src/automation/params.ts parses the text); the presentation state shows it.
 
 export const PANES = ['sidebar', 'editor', 'views'] as const;
 export type PaneId = (typeof PANES)[number];

@@ -1,5 +1,5 @@
 // Global preferences: the colour theme (follows the OS unless chosen), pane sizes and whether a short run records
-// again by itself after an edit (run-auto.svelte.ts), shared by all tabs and saved through the workspace
+// again by itself after an edit (run/auto.svelte.ts), shared by all tabs and saved through the workspace
 // repository. The theme is mirrored to localStorage only so the first paint after a
 // reload already has the right colours (IndexedDB answers too late for that). A `?theme=light|dark` URL parameter
 // shows that theme for one page load without saving it (demo links, screenshots), until the user picks one.

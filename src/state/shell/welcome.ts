@@ -1,5 +1,5 @@
 // Whether the first-run welcome opens on its own: once per browser (remembered in the preferences), unless the
-// address asked otherwise (automation-welcome.ts reads what the address says).
+// address asked otherwise (src/automation/welcome.ts reads what the address says).
 
 /** What the address says about the welcome: show it, never show it, or leave it to the first-run rule. */
 export type WelcomeRequest = 'show' | 'hide' | 'auto';
