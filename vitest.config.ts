@@ -32,7 +32,7 @@ export default mergeConfig(viteConfig, defineConfig({
           name: 'browser',
           // Local servers for the sandbox's network tests and the exact token counts (tests/support/*-server.ts).
           globalSetup: ['tests/support/net-test-server-setup.ts'],
-          include: ['src/**/*.browser.test.ts', 'src/{state,storage,sandbox,ui}/**/*.test.ts'],
+          include: ['src/**/*.browser.test.ts', 'src/{automation,state,storage,sandbox,ui}/**/*.test.ts'],
           testTimeout: 30_000,
           // expect.element and expect.poll wait for a state the page reaches on its own (a render, an IndexedDB
           // write, a worker's answer). Vitest's default window is 1 s, short on a shared, loaded machine; a wrong

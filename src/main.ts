@@ -2,10 +2,10 @@
 // virtual filesystem load right after, as their own chunks, so the first load stays small.
 import { mount } from 'svelte';
 import App from './App.svelte';
-import { createWorkspaceFilesService } from './state/files-service.ts';
-import { createLazyRuntime } from './state/lazy-runtime.ts';
-import { THEME_HINT_KEY, themeFromUrl } from './state/preferences.svelte.ts';
-import { createSandboxLogTap } from './state/run-sandbox-logs.ts';
+import { createWorkspaceFilesService } from './state/files/service.ts';
+import { createLazyRuntime } from './state/run/lazy-runtime.ts';
+import { THEME_HINT_KEY, themeFromUrl } from './state/shell/preferences.svelte.ts';
+import { createSandboxLogTap } from './state/run/sandbox-logs.ts';
 import { createLocalMarkerStore } from './storage/evaluation-marker.ts';
 import { createIdbStore } from './storage/idb-store.ts';
 import './ui/global.css';

@@ -145,7 +145,7 @@ test.describe('calls that misbehave', () => {
 test.describe('memory exhausted by tool code', () => {
   // In this Chromium a worker that fills its heap does not take the tab down: it slows to a crawl in garbage
   // collection until the host's deadline ends it. (The safe start covers a tab that does go down mid-evaluation;
-  // the probe below leaves the marker such a tab leaves; src/state/evaluation-safe-start.test.ts tests its rules.)
+  // the probe below leaves the marker such a tab leaves; src/state/workspace/evaluation-safe-start.test.ts tests its rules.)
   test('top-level code that exhausts memory → degraded: its evaluation is stopped and named, the others work, nothing is lost', async ({ page }) => {
     test.setTimeout(90_000);
     let pageCrashed = false;

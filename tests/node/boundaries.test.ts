@@ -66,11 +66,12 @@ export function importsOf(path: string, text: string): string[] {
 
 /**
  * Checks one import of `file` (both paths relative to the repository, `target` resolved). The rules: another
- * domain package is entered only through an index.ts (its own or a sub-package's); the layers run ui → state →
- * domain packages, storage and sandbox use domain packages only, domain packages never use state, ui, storage or
- * sandbox and follow DOMAIN_DEPS among themselves; shipped code never imports test support. Tests and test
- * support may also use the layers above their own package (an engine test checks its trace with the recording
- * package, a state test words a message with ui's catalog), but a domain package's tests stay framework-free.
+ * domain package is entered only through an index.ts (its own or a sub-package's), and so is the automation layer;
+ * the layers run ui → automation and state, automation → state, both → domain packages; storage and sandbox use
+ * domain packages only, domain packages never use state, automation, ui, storage or sandbox and follow DOMAIN_DEPS
+ * among themselves; shipped code never imports test support. Tests and test support may also use the layers above
+ * their own package (an engine test checks its trace with the recording package, a state test words a message
+ * with ui's catalog or reads the automation snapshot), but a domain package's tests stay framework-free.
  */
 export function checkImport(file: string, target: string): string | null {
   if (!target.startsWith('src/') || KNOWN.includes(`${file} → ${target}`)) return null;
@@ -79,7 +80,7 @@ export function checkImport(file: string, target: string): string | null {
   if (isTestSupport(target) && !isTest(file)) return 'shipped code imports test support';
   if (from === to) return null;
   const testOnly = isTest(file);
-  if (DOMAIN.includes(to) && !target.endsWith('/index.ts') && !(testOnly && isTestSupport(target))) {
+  if ((DOMAIN.includes(to) || to === 'automation') && !target.endsWith('/index.ts') && !(testOnly && isTestSupport(target))) {
     return `reaches into ${to}'s internals (import its index.ts)`;
   }
   if (DOMAIN.includes(from)) {
@@ -91,7 +92,11 @@ export function checkImport(file: string, target: string): string | null {
     return null;
   }
   if (from === 'storage' || from === 'sandbox') return DOMAIN.includes(to) ? null : `${from} imports ${to} (domain packages only)`;
-  if (from === 'state') return to === 'ui' && !testOnly ? 'state imports ui' : null;
+  if (from === 'state') return (to === 'ui' || to === 'automation') && !testOnly ? `state imports ${to}` : null;
+  if (from === 'automation') {
+    if (testOnly || to === 'state' || DOMAIN.includes(to)) return null;
+    return `automation imports ${to} (state and domain packages only)`;
+  }
   return null;
 }
 
@@ -144,13 +149,23 @@ describe('package boundaries', () => {
     expect(checkImport('src/state/x.ts', 'src/recording/index.ts')).toBeNull();
     expect(checkImport('src/state/x.ts', 'src/recording/scenario/index.ts')).toBeNull();
     expect(checkImport('src/engine/agent-loop.ts', 'src/recording/index.ts')).toMatch(/sits below recording/);
-    expect(checkImport('src/ai/validation.ts', 'src/state/app-state.ts')).toMatch(/domain package ai imports state/);
-    expect(checkImport('src/storage/x.ts', 'src/state/app-state.ts')).toMatch(/domain packages only/);
+    expect(checkImport('src/ai/validation.ts', 'src/state/shell/app-state.ts')).toMatch(/domain package ai imports state/);
+    expect(checkImport('src/storage/x.ts', 'src/state/shell/app-state.ts')).toMatch(/domain packages only/);
     expect(checkImport('src/state/x.ts', 'src/ui/panels.ts')).toMatch(/state imports ui/);
+    expect(checkImport('src/state/x.ts', 'src/automation/index.ts')).toMatch(/state imports automation/);
+    expect(checkImport('src/state/x.test.ts', 'src/automation/index.ts')).toBeNull();
+    expect(checkImport('src/automation/x.ts', 'src/state/shell/context.ts')).toBeNull();
+    expect(checkImport('src/automation/x.ts', 'src/recording/index.ts')).toBeNull();
+    expect(checkImport('src/automation/x.ts', 'src/ui/panels.ts')).toMatch(/automation imports ui/);
+    expect(checkImport('src/automation/x.ts', 'src/storage/kv-store.ts')).toMatch(/automation imports storage/);
+    expect(checkImport('src/ui/x.ts', 'src/automation/index.ts')).toBeNull();
+    expect(checkImport('src/ui/x.ts', 'src/automation/params.ts')).toMatch(/automation's internals/);
+    expect(checkImport('src/storage/x.ts', 'src/automation/index.ts')).toMatch(/domain packages only/);
+    expect(checkImport('src/engine/x.ts', 'src/automation/index.ts')).toMatch(/domain package engine imports automation/);
     expect(checkImport('src/engine/agent-loop.ts', 'src/engine/testing/tool-kit.ts')).toMatch(/test support/);
     expect(checkImport('src/ui/x.test.ts', 'src/engine/testing/tool-kit.ts')).toBeNull();
     expect(checkImport('src/engine/x.test.ts', 'src/recording/index.ts')).toBeNull();
-    expect(checkImport('src/engine/x.test.ts', 'src/state/app-state.ts')).toMatch(/domain package engine imports state/);
+    expect(checkImport('src/engine/x.test.ts', 'src/state/shell/app-state.ts')).toMatch(/domain package engine imports state/);
     expect(findViolations(['src/vfs/a.ts'], () => "import { x } from '../recording/recorder.ts';")
       .map((v) => `${v.file}: ${v.specifier} → ${v.why}`)).toEqual([
       "src/vfs/a.ts: ../recording/recorder.ts → reaches into recording's internals (import its index.ts)",

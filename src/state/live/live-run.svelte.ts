@@ -10,9 +10,9 @@ import {
 import type { Recording } from '../../recording/index.ts';
 import type { AssistantMessage, Model } from '../../ai/index.ts';
 import type { StreamFn } from '../../engine/index.ts';
-import type { LessonsState } from '../lessons.svelte.ts';
-import type { RunState } from '../run.svelte.ts';
-import type { ScenarioState } from '../scenario.svelte.ts';
+import type { LessonsState } from '../lessons/lessons.svelte.ts';
+import type { RunState } from '../run/run.svelte.ts';
+import type { ScenarioState } from '../workspace/scenario.svelte.ts';
 import type { ApiKeys } from './api-keys.svelte.ts';
 import { hintFor } from './live-hints.ts';
 import type { LiveHint, LiveInFlight, LiveRunRequest, LiveRunResult, LiveStatus } from './live-run-types.ts';

@@ -3,7 +3,7 @@
 // arrive, ends as pi ends it, is saved as a scenario that replays offline, and the key stays out of the workspace.
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createMemoryStore } from '../../storage/memory-store.ts';
-import { createAppState, type RunningApp } from '../app-state.ts';
+import { createAppState, type RunningApp } from '../shell/app-state.ts';
 import { createFakeRuntime } from '../testing/fake-runtime.ts';
 import { ApiKeys } from './api-keys.svelte.ts';
 import type { LiveRunState } from './live-run.svelte.ts';

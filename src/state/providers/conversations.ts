@@ -4,7 +4,7 @@
 // written "by" the model of each API variant, with the call ids and signatures that provider really produces.
 import type { ApiVariant, EncodeOptions } from '../../ai/providers/index.ts';
 import type { AssistantMessage, Context, Message, Tool, ToolCall, ToolResultMessage, Usage } from '../../ai/index.ts';
-import { exampleArguments } from '../example-arguments.ts';
+import { exampleArguments } from '../run/example-arguments.ts';
 
 export type ConversationId = 'first-turn' | 'after-batch' | 'thinking-image';
 export const CONVERSATION_IDS: readonly ConversationId[] = ['first-turn', 'after-batch', 'thinking-image'];

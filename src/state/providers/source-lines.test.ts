@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GET_WEATHER } from '../../content/examples/index.ts';
-import type { EvaluatedTool } from '../tool-runtime.ts';
+import type { EvaluatedTool } from '../run/tool-runtime.ts';
 import { findingSourcePoint } from './source-lines.ts';
 
 const lineOf = (source: string, text: string, from = 0) => source.split('\n').findIndex((l, i) => i >= from && l.includes(text)) + 1;

@@ -4,7 +4,7 @@
 import type { LintFinding } from '../../ai/lint/index.ts';
 import { parseJsonWithLocations } from '../../ai/schema/index.ts';
 import { SourceLocator } from '../../sandbox/host/source-locate.ts';
-import type { EvaluatedTool } from '../tool-runtime.ts';
+import type { EvaluatedTool } from '../run/tool-runtime.ts';
 import { splitPointer } from './request-paths.ts';
 
 export interface SourcePoint {

@@ -2,7 +2,7 @@
 // content is unchanged. Every evaluation delivers fresh copies from the sandbox; without this, typing in one
 // file, or in the hooks, would re-encode every request and redraw every payload.
 import type { Tool } from '../../ai/index.ts';
-import type { EvaluatedTool } from '../tool-runtime.ts';
+import type { EvaluatedTool } from '../run/tool-runtime.ts';
 
 export interface PanelTool {
   fileId: string;

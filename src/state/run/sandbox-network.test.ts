@@ -7,7 +7,7 @@ import { encodeWorkspaceFile } from '../../portable/index.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import type { KeyValueStore } from '../../storage/kv-store.ts';
 import type { Workspace } from '../../storage/workspace.ts';
-import { createAppState, type RunningApp } from '../app-state.ts';
+import { createAppState, type RunningApp } from '../shell/app-state.ts';
 import { createFakeRuntime } from '../testing/fake-runtime.ts';
 import { SANDBOX_NETWORK_KEY } from './sandbox-network.svelte.ts';
 

@@ -2,7 +2,7 @@
 // a tool file by reading its `name:` literal (TypeScript) or parsing it (JSON), and reports a diagnostic on every
 // line that contains `@problem <message>`. Calls are counted so tests can see what was evaluated.
 import type { AgentTool } from '../../engine/index.ts';
-import type { Diagnostic, EvaluatedTool, Evaluation, SourceFile, ToolRuntime } from '../tool-runtime.ts';
+import type { Diagnostic, EvaluatedTool, Evaluation, SourceFile, ToolRuntime } from '../run/tool-runtime.ts';
 
 export interface FakeRuntime extends ToolRuntime {
   readonly calls: SourceFile[][];

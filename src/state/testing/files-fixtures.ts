@@ -5,8 +5,8 @@ import { STARTER_FILES } from '../../content/examples/index.ts';
 import { createMemoryFileSystem, type InitialFiles } from '../../vfs/index.ts';
 import type { TreeFileSystemOptions } from '../../vfs/index.ts';
 import { openWorkspaceFileSystem } from '../../storage/workspace-fs.ts';
-import { createFilesService, type FilesService } from '../files-service.ts';
-import { FilesState } from '../files.svelte.ts';
+import { createFilesService, type FilesService } from '../files/service.ts';
+import { FilesState } from '../files/files.svelte.ts';
 
 let counter = 0;
 

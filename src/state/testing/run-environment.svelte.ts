@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../../engine/index.ts';
 import { parseScenario } from '../../recording/scenario/parse/index.ts';
 import type { AgentTool } from '../../engine/index.ts';
-import type { RunEnvironment } from '../run.svelte.ts';
+import type { RunEnvironment } from '../run/run.svelte.ts';
 
 export interface TestRunEnvironment {
   environment: RunEnvironment;

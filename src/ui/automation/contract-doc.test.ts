@@ -2,8 +2,7 @@
 // window.piPlayground is documented there (a new one fails here until it is).
 import { describe, expect, it } from 'vitest';
 import doc from '../../../docs/automation.md?raw';
-import { AUTOMATION_PARAMS } from '../../state/automation-params.ts';
-import type { AutomationController } from '../../state/automation.svelte.ts';
+import { AUTOMATION_PARAMS, type AutomationController } from '../../automation/index.ts';
 import { createPlaygroundApi } from './window-api.ts';
 
 const components = import.meta.glob<string>('/src/**/*.svelte', { query: '?raw', import: 'default', eager: true });

@@ -1,7 +1,7 @@
 // Builds the automation contract for one mounted app: the controller over its state objects, wired to the UI's
 // language and panel registry, and the window API in front of it. The shell calls this once.
-import type { AppState } from '../../state/context.ts';
-import { AutomationController } from '../../state/automation.svelte.ts';
+import type { AppState } from '../../state/shell/context.ts';
+import { AutomationController } from '../../automation/index.ts';
 import { i18n, isLocale, t } from '../i18n/i18n.svelte.ts';
 import { lt, plainText } from '../lessons/lesson-text.ts';
 import { scenarioName } from '../scenario/scenario-names.ts';

@@ -1,11 +1,11 @@
 // window.piPlayground: the automation contract's script API (version 1), a thin, frozen face over the
 // AutomationController. Every answer is plain JSON (it crosses Playwright's page.evaluate); bad input gives
 // `{ ok: false, error }`, never an exception. docs/automation.md documents each method.
-import type { AutomationController, SelectRequest } from '../../state/automation.svelte.ts';
-import type { PaneLayout } from '../../state/automation-params.ts';
+import type { AutomationController, SelectRequest } from '../../automation/index.ts';
+import type { PaneLayout } from '../../state/shell/pane-layout.ts';
 import {
   AUTOMATION_VERSION, type ActionResult, type PlaygroundState, type WaitCondition, type WaitResult,
-} from '../../state/automation-types.ts';
+} from '../../automation/index.ts';
 import type { Locale } from '../i18n/i18n.svelte.ts';
 import { whenViewsSettled } from './views-settled.ts';
 

@@ -1,7 +1,7 @@
 // Words a sandbox diagnostic in the reader's language: problems our own checks find carry a `code` and `params`
 // (src/sandbox/types.ts) and are looked up in messages/diagnostics.ts; anything else (the engine's syntax and
 // runtime errors, a code this build has no words for) is shown as the sandbox wrote it.
-import type { Diagnostic } from '../../state/tool-runtime.ts';
+import type { Diagnostic } from '../../state/run/tool-runtime.ts';
 import { CATALOG } from '../i18n/catalog.ts';
 import { i18n, tIn, type Locale, type MessageParams } from '../i18n/i18n.svelte.ts';
 

@@ -3,7 +3,7 @@
 // comments and strings blanked out: it looks at the `fs` global, `fs`/`sleep` imported under any name, and
 // `import * as pg from "playground"`. A file that declares its own `fs` is left alone.
 import { PLAYGROUND_EXPORTS, PLAYGROUND_MODULE_NAME, type ModuleMember } from '../../sandbox/playground-module.ts';
-import type { Diagnostic } from '../../state/tool-runtime.ts';
+import type { Diagnostic } from '../../state/run/tool-runtime.ts';
 
 export interface MemberProblem {
   /** What was reached into: `fs` or `playground`. */

@@ -3,7 +3,7 @@
 import { formatTraceEvent } from '../../recording/index.ts';
 import type { RecordedEvent } from '../../recording/index.ts';
 import type { AgentEvent } from '../../engine/index.ts';
-import { DEFAULT_LOG_TYPES, type LogStreamView } from '../../state/run-log.svelte.ts';
+import { DEFAULT_LOG_TYPES, type LogStreamView } from '../../state/run/log.svelte.ts';
 
 export type StreamView = LogStreamView;
 /** pi's event types in the order a run emits them. */

@@ -5,7 +5,7 @@ import { page, userEvent } from 'vitest/browser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STARTER_FILES } from '../../content/examples/index.ts';
 import { memoryFilesService } from '../../state/testing/files-fixtures.ts';
-import type { FilesService } from '../../state/files-service.ts';
+import type { FilesService } from '../../state/files/service.ts';
 import { flushSync, mount, unmount } from 'svelte';
 import App from '../../App.svelte';
 import { createFakeRuntime } from '../../state/testing/fake-runtime.ts';

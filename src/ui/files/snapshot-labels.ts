@@ -1,5 +1,5 @@
 // Words for snapshots and run starts, in the reader's language (shared by the run strip and the snapshots list).
-import type { RunStart, ScenarioRef } from '../../state/files-snapshots.svelte.ts';
+import type { RunStart, ScenarioRef } from '../../state/files/snapshots.svelte.ts';
 import { i18n, t } from '../i18n/i18n.svelte.ts';
 
 export function formatTime(ms: number): string {

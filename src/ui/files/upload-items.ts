@@ -1,6 +1,6 @@
 // Files from the browser (a file picker, or a drag and drop that may hold whole folders) as upload items: a path
 // relative to the target folder, the size (checked before reading) and a way to read the bytes.
-import type { UploadItem } from '../../state/files.svelte.ts';
+import type { UploadItem } from '../../state/files/files.svelte.ts';
 
 function itemFromFile(file: File, relativePath: string): UploadItem {
   return { relativePath, size: file.size, read: async () => new Uint8Array(await file.arrayBuffer()) };

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STARTER_TOOLS } from '../../content/examples/index.ts';
 import { LESSONS } from '../../content/lessons/index.ts';
-import { lessonScenarioId } from '../../state/lessons-workspace.ts';
+import { lessonScenarioId } from '../../state/lessons/workspace.ts';
 import { createSandbox } from '../../sandbox/index.ts';
 import { scenarioName } from '../scenario/scenario-names.ts';
 import { lessonScenarioName, toolDescriptionTranslation } from './example-texts.ts';

@@ -167,7 +167,7 @@ export function toolList(names: readonly string[]): string {
   return names.join(i18n.locale === 'zh-CN' ? '、' : ', ');
 }
 
-/** A message a state class produced (see src/state/ui-message.ts). */
+/** A message a state class produced (see src/state/shell/ui-message.ts). */
 export function tm(message: { key: string; params?: MessageParams }): string {
   return t(message.key, message.params);
 }

@@ -3,7 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import { GET_WEATHER } from '../../content/examples/index.ts';
 import { SAMPLE_PNG } from '../../state/providers/conversations.ts';
 import { createFakeRuntime } from '../../state/testing/fake-runtime.ts';
-import type { Evaluation, ToolRuntime } from '../../state/tool-runtime.ts';
+import type { Evaluation, ToolRuntime } from '../../state/run/tool-runtime.ts';
 import { mountApp, waitFor, type MountedApp } from '../testing/mount-app.ts';
 
 const mounted: MountedApp[] = [];

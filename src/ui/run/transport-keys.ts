@@ -1,6 +1,6 @@
 // Keyboard shortcuts of the transport, for the panels that show it: Space play/pause, → step, Shift+→ next phase,
 // R restart, [ and ] speed. Keys typed into fields and editors are left alone.
-import type { RunState } from '../../state/run.svelte.ts';
+import type { RunState } from '../../state/run/run.svelte.ts';
 
 export const TRANSPORT_SHORTCUTS = [
   { keys: ['Space'], action: 'run.keys.playPause' },

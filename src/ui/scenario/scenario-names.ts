@@ -2,7 +2,7 @@
 // an untouched built-in example, the example's name in the reader's language; and its description, which for a built-in example the user has not reworded is also in the
 // reader's language (the scenario file keeps the English text, as a pi user would write it).
 import { EXAMPLE_SCENARIOS } from '../../content/examples/scenarios/index.ts';
-import type { StoredScenario } from '../../state/scenario.svelte.ts';
+import type { StoredScenario } from '../../state/workspace/scenario.svelte.ts';
 import { CATALOG } from '../i18n/catalog.ts';
 import { lessonScenarioName } from '../i18n/example-texts.ts';
 import { t } from '../i18n/i18n.svelte.ts';

@@ -1,7 +1,7 @@
 // The app's keyboard shortcuts: the table the `?` overlay lists, and the window-level handler that performs them.
 // Keys typed into a text field or an editor are never taken, nor keys a focused widget uses itself (the timeline
 // chart's arrows, a tab list's arrows, Space on a button), nor anything while a modal dialog is open.
-import type { AutomationController } from '../../state/automation.svelte.ts';
+import type { AutomationController } from '../../automation/index.ts';
 
 /** One line of the overlay: alternative chords (each a list of keys) and what they do (a message key). */
 export interface ShortcutRow { chords: string[][]; action: string; params?: Record<string, string> }
@@ -97,8 +97,8 @@ export function handleShortcut(event: KeyboardEvent, controller: AutomationContr
   // As the transport's Restart button (the lesson page has its own Record again).
   else if ((key === 'r' || key === 'R') && !event.shiftKey && once) void run.restart();
   else if ((key === 'c' || key === 'C') && !event.shiftKey && once) void controller.setCompare(!run.compare);
-  else if ((key === 'n' || key === 'N') && lessons.active && lessons.status === 'ready') lessons.nextCaption();
-  else if ((key === 'p' || key === 'P') && lessons.active && lessons.status === 'ready') lessons.previousCaption();
+  else if ((key === 'n' || key === 'N') && lessons.active && lessons.status === 'ready') lessons.captions.next();
+  else if ((key === 'p' || key === 'P') && lessons.active && lessons.status === 'ready') lessons.captions.previous();
   else handled = false;
   if (handled) event.preventDefault();
   return handled;

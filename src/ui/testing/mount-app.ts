@@ -2,7 +2,7 @@
 // the workspace is loaded. Returns a remount function that simulates a page reload on the same storage.
 import { flushSync, mount, unmount } from 'svelte';
 import App from '../../App.svelte';
-import type { AppServices } from '../../state/app-state.ts';
+import type { AppServices } from '../../state/shell/app-state.ts';
 import { createFakeRuntime } from '../../state/testing/fake-runtime.ts';
 import { createIdbStore } from '../../storage/idb-store.ts';
 import type { ViewDefinition } from '../shell/view-registry.ts';

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { createMemoryStore } from '../../storage/memory-store.ts';
-import { opensWelcome, welcomeRequest } from '../../state/welcome.ts';
+import { opensWelcome } from '../../state/shell/welcome.ts';
+import { welcomeRequest } from '../../automation/index.ts';
 import { mountApp, type MountedApp } from '../testing/mount-app.ts';
 
 const mounted: MountedApp[] = [];

@@ -2,7 +2,7 @@
 // client), screenshots numbered in order, and pauses for viewers that only happen while a video is recorded.
 // Demo scripts use nothing else of the app: URL parameters, window.piPlayground and documented test ids.
 import type { Page } from '@playwright/test';
-import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from '../../../src/state/automation-types.ts';
+import type { ActionResult, PlaygroundState, WaitCondition, WaitResult } from '../../../src/automation/index.ts';
 import type { PiPlaygroundApi } from '../../../src/ui/automation/window-api.ts';
 
 type Method = Exclude<keyof PiPlaygroundApi, 'version'>;
