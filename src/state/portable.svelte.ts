@@ -9,7 +9,6 @@ import type { ImportedSession } from '../portable/index.ts';
 import type { WorkspacePreview } from '../portable/index.ts';
 import type { ShareScope } from '../portable/index.ts';
 import { uniqueById, uniqueScenarioIds, type IdChange } from '../portable/index.ts';
-import type { PortableWorkspace } from '../portable/index.ts';
 import { SCENARIOS_KEY, parseScenarioDocument, type StoredScenario } from '../storage/scenarios.ts';
 import { createFileId, type Workspace } from '../storage/workspace.ts';
 import { CODING_TOOLS_KEY, CODING_TOOL_ORDER, parseCodingTools } from './files-coding-tools.svelte.ts';
@@ -238,7 +237,7 @@ export class PortableState {
   /** The link for the whole workspace, or for one tool file and one scenario (by id). */
   shareUrl(base: string, choice: { scope: 'workspace' } | { scope: 'selection'; toolId: string; scenarioId: string | null }): string {
     const { createShareUrl, selectForShare } = this.#need();
-    const workspace = withoutSandboxNetwork(this.deps.workspace.snapshot()) as unknown as PortableWorkspace;
+    const workspace = withoutSandboxNetwork(this.deps.workspace.snapshot());
     if (choice.scope === 'workspace') return createShareUrl(base, { scope: 'workspace', workspace });
     const scenario = this.deps.scenarios.items.find((s) => s.id === choice.scenarioId);
     return createShareUrl(base, { scope: 'selection', workspace: selectForShare(workspace, choice.toolId, scenario) });
@@ -247,7 +246,7 @@ export class PortableState {
   /** The workspace as a `.pi-playground.json` file. */
   workspaceFile(now = new Date()): { name: string; text: string } {
     const { encodeWorkspaceFile, workspaceFileName } = this.#need();
-    return { name: workspaceFileName('pi-playground', now), text: encodeWorkspaceFile(withoutSandboxNetwork(this.deps.workspace.snapshot()) as unknown as PortableWorkspace, now) };
+    return { name: workspaceFileName('pi-playground', now), text: encodeWorkspaceFile(withoutSandboxNetwork(this.deps.workspace.snapshot()), now) };
   }
 
   /** One tool file as a self-contained TypeScript file for the real pi (helpers pasted in); null if it is gone. */
