@@ -9,10 +9,12 @@ import type { ImportedSession } from '../portable/index.ts';
 import type { WorkspacePreview } from '../portable/index.ts';
 import type { ShareScope } from '../portable/index.ts';
 import { uniqueById, uniqueScenarioIds, type IdChange } from '../portable/index.ts';
-import { SCENARIOS_KEY, parseScenarioDocument, type StoredScenario } from '../storage/scenarios.ts';
+import type { BackupReason, BackupStore, WorkspaceBackup } from '../storage/backups.ts';
+import { CODING_TOOLS_KEY, SCENARIOS_KEY } from '../storage/keys.ts';
+import { parseScenarioDocument, type StoredScenario } from '../storage/scenarios.ts';
+import { failureDetail } from '../storage/storage-error.ts';
 import { createFileId, type Workspace } from '../storage/workspace.ts';
-import { CODING_TOOLS_KEY, CODING_TOOL_ORDER, parseCodingTools } from './files-coding-tools.svelte.ts';
-import type { BackupReason, BackupStore, WorkspaceBackup } from './portable-backups.ts';
+import { CODING_TOOL_ORDER, parseCodingTools } from './files-coding-tools.svelte.ts';
 import type { PiExportOutcome, PiExportSources } from './portable-export.ts';
 import type { SessionFileWriter } from './portable-files.ts';
 import type { RunState } from './run.svelte.ts';
@@ -85,6 +87,7 @@ export class PortableState {
   #refused = $state.raw<Refused | null>(null);
   #notice = $state.raw<UiMessage | null>(null);
   #backups = $state.raw<WorkspaceBackup[]>([]);
+  #backupsError = $state.raw<UiMessage | null>(null);
   #backupChanges = $state.raw<IdChange[]>([]);
 
   #codec = $state.raw<PortableCodec | null>(null);
@@ -126,6 +129,8 @@ export class PortableState {
   /** The outcome of the last accepted offer or restore (shown once, then dismissed). */
   get notice(): UiMessage | null { return this.#notice; }
   get backups(): readonly WorkspaceBackup[] { return this.#backups; }
+  /** The backups could not be read from storage (the list shows what was read before, if anything). */
+  get backupsError(): UiMessage | null { return this.#backupsError; }
   /** Backups stored under a repeated id, renamed in the list so each can still be restored. */
   get backupChanges(): readonly IdChange[] { return this.#backupChanges; }
 
@@ -188,7 +193,7 @@ export class PortableState {
     const offer = this.#offer;
     if (!offer) return;
     this.#offer = null;
-    const saved = await this.deps.backups.add(this.deps.workspace.snapshot(), offer.origin as BackupReason);
+    const backupFailed = await this.deps.backups.add(this.deps.workspace.snapshot(), offer.origin as BackupReason).then(() => null, failureDetail);
     const label = offer.origin === 'session'
       ? msg('portable.undo.session', { name: offer.session?.title ?? '' })
       : msg(offer.origin === 'link' ? 'portable.undo.link' : 'portable.undo.file');
@@ -202,7 +207,7 @@ export class PortableState {
       this.deps.views.setActive('timeline');
       this.deps.run.play();
     }
-    if (!saved.ok) this.#notice = msg('portable.notice.noBackup', { reason: saved.reason });
+    if (backupFailed !== null) this.#notice = msg('portable.notice.noBackup', { reason: backupFailed });
     else if (offer.origin !== 'session') this.#notice = msg('portable.notice.opened');
     else this.#notice = filesAdded ? msg('portable.notice.sessionAddedFiles', { count: filesAdded }) : msg('portable.notice.sessionAdded');
     await this.loadBackups();
@@ -219,18 +224,23 @@ export class PortableState {
   }
 
   async loadBackups(): Promise<void> {
-    const { items, changes } = uniqueById(await this.deps.backups.list(), 'rename');
-    this.#backups = items;
-    this.#backupChanges = changes;
+    try {
+      const { items, changes } = uniqueById(await this.deps.backups.list(), 'rename');
+      this.#backups = items;
+      this.#backupChanges = changes;
+      this.#backupsError = null;
+    } catch (error) {
+      this.#backupsError = msg('portable.import.backupsUnreadable', { reason: failureDetail(error) });
+    }
   }
 
   /** Brings a backup back as the workspace (undoable; the current one is backed up first). */
   async restoreBackup(id: string): Promise<void> {
     const backup = this.#backups.find((b) => b.id === id);
     if (!backup) return;
-    await this.deps.backups.add(this.deps.workspace.snapshot(), 'file');
+    const backupFailed = await this.deps.backups.add(this.deps.workspace.snapshot(), 'file').then(() => null, failureDetail);
     this.deps.workspace.replaceAll(backup.workspace, msg('portable.undo.restore'));
-    this.#notice = msg('portable.notice.restored');
+    this.#notice = backupFailed === null ? msg('portable.notice.restored') : msg('portable.notice.restoredNoBackup', { reason: backupFailed });
     await this.loadBackups();
   }
 

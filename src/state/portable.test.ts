@@ -4,12 +4,12 @@ import { createShareUrl, encodeShareToken } from '../portable/index.ts';
 import { encodeWorkspaceFile } from '../portable/index.ts';
 import { parseScenario } from '../recording/scenario/parse/index.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';
-import { SCENARIOS_KEY, parseScenarioDocument } from '../storage/scenarios.ts';
+import { BACKUPS_KEY, CODING_TOOLS_KEY, SCENARIOS_KEY } from '../storage/keys.ts';
+import { parseScenarioDocument } from '../storage/scenarios.ts';
 import { createFaultyStore } from '../storage/testing/faulty-store.ts';
 import { parseWorkspace, type Workspace } from '../storage/workspace.ts';
 import sessionText from '../../tests/fixtures/pi-session/session.jsonl?raw';
-import { CODING_TOOLS_KEY } from './files-coding-tools.svelte.ts';
-import { BACKUPS_KEY, createBackupStore } from './portable-backups.ts';
+import { createBackupStore } from '../storage/backups.ts';
 import { PortableState } from './portable.svelte.ts';
 import { ScenarioState } from './scenario.svelte.ts';
 import { ViewsState } from './views.svelte.ts';
@@ -107,6 +107,25 @@ describe('PortableState', () => {
     expect(workspace.snapshot()).toEqual(sharedWorkspace());
     workspace.undo();
     expect(workspace.snapshot()).toEqual(before);
+  });
+
+  it('says when the backups cannot be read, and when a restore cannot back up the workspace it replaces', async () => {
+    const store = createFaultyStore(createMemoryStore());
+    const { workspace, portable } = await setup(store);
+    const before = workspace.snapshot();
+    portable.receiveLink(createShareUrl('https://x.test/', { scope: 'workspace', workspace: sharedWorkspace() }));
+    await portable.accept();
+    store.fail('unavailable');
+    await portable.loadBackups();
+    expect(portable.backupsError?.key).toBe('portable.import.backupsUnreadable');
+    expect(portable.backupsError?.params?.reason).toContain('backing store');
+    expect(portable.backups).toHaveLength(1); // what was read before stays listed
+    await portable.restoreBackup(portable.backups[0].id);
+    expect(workspace.snapshot()).toEqual(before);
+    expect(portable.notice?.key).toBe('portable.notice.restoredNoBackup');
+    store.fail(null);
+    await portable.loadBackups();
+    expect(portable.backupsError).toBeNull();
   });
 
   it('adds an imported pi session as a scenario with its coding tools and files, then replays it', async () => {

@@ -5,7 +5,7 @@ import { EvaluationState } from './evaluation.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
 import { ENGLISH_TEXTS } from './providers/conversations.ts';
 import { createAppState } from './app-state.ts';
-import { CODING_TOOLS_KEY } from './files-coding-tools.svelte.ts';
+import { CODING_TOOLS_KEY } from '../storage/keys.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';
 import { createFakeRuntime } from './testing/fake-runtime.ts';
 import type { EvaluatedTool, Evaluation, ToolRuntime } from './tool-runtime.ts';

@@ -2,6 +2,8 @@
 // down when tool code exhausts memory leaves it behind: the next load finds it and starts without evaluating.
 // localStorage, because it is synchronous (the marker is down before the code runs) and a renderer crash keeps it.
 
+import { EVALUATION_MARKER_KEY } from './keys.ts';
+
 /** A file that was being evaluated (or is not yet known to evaluate without crashing). */
 export interface MarkedFile {
   id: string;
@@ -21,8 +23,6 @@ export interface EvaluationMarkerStore {
   clear(): void;
 }
 
-const KEY = 'pi-playground:evaluating';
-
 /** A marker as stored, if it has the shape this module writes (anything else is no marker). */
 function readMarker(text: string | null): EvaluationMarker | undefined {
   if (!text) return undefined;
@@ -40,13 +40,13 @@ function readMarker(text: string | null): EvaluationMarker | undefined {
 export function createLocalMarkerStore(storage: Storage | undefined = globalThis.localStorage): EvaluationMarkerStore {
   return {
     load: () => {
-      try { return readMarker(storage?.getItem(KEY) ?? null); } catch { return undefined; }
+      try { return readMarker(storage?.getItem(EVALUATION_MARKER_KEY) ?? null); } catch { return undefined; }
     },
     save: (marker) => {
-      try { storage?.setItem(KEY, JSON.stringify(marker)); return storage !== undefined; } catch { return false; }
+      try { storage?.setItem(EVALUATION_MARKER_KEY, JSON.stringify(marker)); return storage !== undefined; } catch { return false; }
     },
     clear: () => {
-      try { storage?.removeItem(KEY); } catch { /* nothing to clear where storage is refused */ }
+      try { storage?.removeItem(EVALUATION_MARKER_KEY); } catch { /* nothing to clear where storage is refused */ }
     },
   };
 }

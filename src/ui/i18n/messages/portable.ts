@@ -154,6 +154,7 @@ export const messages = defineMessages({
     'portable.import.backupsHint': 'Taken automatically before a link, a file or a session replaced the workspace. The five newest are kept.',
     'portable.import.backupsRenamed': 'Some backups were stored under one id; they are listed under new ids so each can be restored: {list}.',
     'portable.import.noBackups': 'No backups yet.',
+    'portable.import.backupsUnreadable': 'The backups could not be read from browser storage ({reason}).',
     'portable.import.backup.link': 'Before opening a link',
     'portable.import.backup.file': 'Before opening a file',
     'portable.import.backup.session': 'Before importing a session',
@@ -191,6 +192,7 @@ export const messages = defineMessages({
     'portable.notice.sessionAddedFiles': 'The session was added as a scenario and is replaying on the timeline. The {count} file(s) it read were added to your files.',
     'portable.notice.noBackup': 'Opened, but the backup could not be saved ({reason}). Undo still brings your previous workspace back.',
     'portable.notice.restored': 'Backup restored. Undo brings back what you had just before.',
+    'portable.notice.restoredNoBackup': 'Backup restored, but the workspace it replaced could not be backed up ({reason}). Undo still brings it back.',
     'portable.notice.dismiss': 'Dismiss',
     'portable.loadFailed': 'Sharing, import and export could not be loaded: {reason}',
 
@@ -350,6 +352,7 @@ export const messages = defineMessages({
     'portable.import.backupsHint': '在链接、文件或会话替换工作区之前自动保存，保留最新的五份。',
     'portable.import.backupsRenamed': '有些备份存储在同一个 id 下；它们以新的 id 列出，以便每一份都能恢复：{list}。',
     'portable.import.noBackups': '还没有备份。',
+    'portable.import.backupsUnreadable': '无法从浏览器存储读取备份（{reason}）。',
     'portable.import.backup.link': '打开链接之前',
     'portable.import.backup.file': '打开文件之前',
     'portable.import.backup.session': '导入会话之前',
@@ -387,6 +390,7 @@ export const messages = defineMessages({
     'portable.notice.sessionAddedFiles': '会话已作为场景添加，正在时间线上回放。它读取过的 {count} 个文件已添加到你的文件中。',
     'portable.notice.noBackup': '已打开，但备份未能保存（{reason}）。撤销仍可恢复之前的工作区。',
     'portable.notice.restored': '备份已恢复。撤销可回到恢复之前的状态。',
+    'portable.notice.restoredNoBackup': '备份已恢复，但被替换的工作区未能备份（{reason}）。撤销仍可将其恢复。',
     'portable.notice.dismiss': '关闭提示',
     'portable.loadFailed': '无法加载分享、导入和导出功能：{reason}',
 

@@ -58,6 +58,9 @@ export const messages = defineMessages({
     'storage.error.progress': 'Lesson progress could not be saved: {detail}',
     'storage.error.stashDelete': 'Your workspace is back, but its stashed copy could not be removed from storage: {detail}',
     'storage.error.codingTools': "pi's coding tools could not be set up, so runs go without them: {detail}",
+    'storage.error.progressLoad': 'Your lesson progress could not be read from browser storage, so the lessons show as not started: {detail}',
+    'storage.error.stashLoad': 'Your workspace set aside during a lesson could not be read from browser storage: {detail}',
+    'storage.error.preferences': 'Your preferences (theme, pane sizes, automatic recording) could not be saved: {detail}',
   },
   'zh-CN': {
     'status.action.add': '添加 {name}',
@@ -114,5 +117,8 @@ export const messages = defineMessages({
     'storage.error.progress': '无法保存课程进度：{detail}',
     'storage.error.stashDelete': '你的工作区已恢复，但无法从存储中删除其暂存副本：{detail}',
     'storage.error.codingTools': '无法设置 pi 的编码工具，因此运行时不包含它们：{detail}',
+    'storage.error.progressLoad': '无法从浏览器存储读取你的课程进度，因此课程显示为未开始：{detail}',
+    'storage.error.stashLoad': '无法从浏览器存储读取你在课程期间暂存的工作区：{detail}',
+    'storage.error.preferences': '无法保存你的偏好设置（主题、面板尺寸、自动录制）：{detail}',
   },
 });
