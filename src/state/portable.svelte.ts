@@ -200,15 +200,18 @@ export class PortableState {
     // Network access for tool code is never the sender's choice: whatever arrives starts with it off.
     this.deps.workspace.replaceAll(withoutSandboxNetwork(offer.workspace), label);
     let filesAdded = 0;
+    let filesFailed: string | null = null;
     if (offer.session && offer.scenarioId) {
       // The files it read go in first, so the replay's first recording starts from them.
-      filesAdded = await (this.deps.sessionFiles?.addMissing(offer.session.files) ?? Promise.resolve(0)).catch(() => 0);
+      filesAdded = await (this.deps.sessionFiles?.addMissing(offer.session.files) ?? Promise.resolve(0))
+        .catch((error: unknown) => { filesFailed = failureDetail(error); return 0; });
       this.deps.scenarios.select(offer.scenarioId);
       this.deps.views.setActive('timeline');
       this.deps.run.play();
     }
     if (backupFailed !== null) this.#notice = msg('portable.notice.noBackup', { reason: backupFailed });
     else if (offer.origin !== 'session') this.#notice = msg('portable.notice.opened');
+    else if (filesFailed !== null) this.#notice = msg('portable.notice.sessionFilesFailed', { reason: filesFailed });
     else this.#notice = filesAdded ? msg('portable.notice.sessionAddedFiles', { count: filesAdded }) : msg('portable.notice.sessionAdded');
     await this.loadBackups();
   }

@@ -10,12 +10,13 @@ import { createFaultyStore } from '../storage/testing/faulty-store.ts';
 import { parseWorkspace, type Workspace } from '../storage/workspace.ts';
 import sessionText from '../../tests/fixtures/pi-session/session.jsonl?raw';
 import { createBackupStore } from '../storage/backups.ts';
+import type { SessionFileWriter } from './portable-files.ts';
 import { PortableState } from './portable.svelte.ts';
 import { ScenarioState } from './scenario.svelte.ts';
 import { ViewsState } from './views.svelte.ts';
 import { WorkspaceState } from './workspace.svelte.ts';
 
-async function setup(store = createMemoryStore()) {
+async function setup(store = createMemoryStore(), sessionFiles?: SessionFileWriter) {
   const workspace = new WorkspaceState();
   workspace.load(parseWorkspace(createStarterWorkspace())!);
   const views = new ViewsState();
@@ -26,7 +27,7 @@ async function setup(store = createMemoryStore()) {
   const portable = new PortableState({
     workspace, scenarios, views, run, backups: createBackupStore(store),
     pi: { workspace: () => workspace.snapshot(), scenarios, run: { recordings: [], stale: false, recordingNow: false, record: async () => false }, runStartFiles: () => null, codingTools: () => [] },
-    sessionFiles: { addMissing: async (files) => { written.push(files); return Object.keys(files).length; } },
+    sessionFiles: sessionFiles ?? { addMissing: async (files) => { written.push(files); return Object.keys(files).length; } },
   });
   await portable.load();
   return { workspace, views, scenarios, run, portable, store, written };
@@ -148,6 +149,15 @@ describe('PortableState', () => {
     expect(views.active).toBe('timeline');
     expect(run.play).toHaveBeenCalledOnce();
     expect(portable.notice).toEqual({ key: 'portable.notice.sessionAddedFiles', params: { count: 1 } });
+  });
+
+  it('says when the files an imported session read could not be written', async () => {
+    const { portable } = await setup(createMemoryStore(), {
+      addMissing: async () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); },
+    });
+    portable.receiveSession('session.jsonl', sessionText);
+    await portable.accept();
+    expect(portable.notice).toEqual({ key: 'portable.notice.sessionFilesFailed', params: { reason: 'The quota has been exceeded.' } });
   });
 
   it('restores a backup, keeping the workspace it replaces as a new backup', async () => {

@@ -7,10 +7,10 @@ export type StoreMethod = 'get' | 'set' | 'update' | 'delete';
 
 export interface FaultyStore extends KeyValueStore {
   /**
-   * From now on, reads and writes fail this way (writes only, if `writesOnly`; only those methods, if `only`);
-   * null heals the store.
+   * From now on, reads and writes fail this way (writes only, if `writesOnly`; only those methods, if `only`;
+   * only keys `key` accepts, if given); null heals the store.
    */
-  fail(fault: InjectedFault | null, options?: { writesOnly?: boolean; only?: readonly StoreMethod[] }): void;
+  fail(fault: InjectedFault | null, options?: { writesOnly?: boolean; only?: readonly StoreMethod[]; key?: (key: string) => boolean }): void;
   /** Number of write operations that reached the inner store. */
   readonly writes: number;
 }
@@ -24,11 +24,12 @@ export function createFaultyStore(inner: KeyValueStore): FaultyStore {
   let fault: InjectedFault | null = null;
   let writesOnly = false;
   let only: readonly StoreMethod[] | null = null;
+  let keyFilter: ((key: string) => boolean) | null = null;
   let writes = 0;
 
-  function guard<T>(method: StoreMethod, run: () => Promise<T>): Promise<T> {
+  function guard<T>(method: StoreMethod, key: string, run: () => Promise<T>): Promise<T> {
     const isWrite = method !== 'get';
-    if (!fault || (writesOnly && !isWrite) || (only && !only.includes(method))) {
+    if (!fault || (writesOnly && !isWrite) || (only && !only.includes(method)) || (keyFilter && !keyFilter(key))) {
       if (isWrite) writes++;
       return run();
     }
@@ -43,10 +44,11 @@ export function createFaultyStore(inner: KeyValueStore): FaultyStore {
       fault = next;
       writesOnly = options.writesOnly ?? false;
       only = options.only ?? null;
+      keyFilter = options.key ?? null;
     },
-    get: (key) => guard('get', () => inner.get(key)),
-    set: (key, value) => guard('set', () => inner.set(key, value)),
-    update: (key, updater) => guard('update', () => inner.update(key, updater)),
-    delete: (key) => guard('delete', () => inner.delete(key)),
+    get: (key) => guard('get', key, () => inner.get(key)),
+    set: (key, value) => guard('set', key, () => inner.set(key, value)),
+    update: (key, updater) => guard('update', key, () => inner.update(key, updater)),
+    delete: (key) => guard('delete', key, () => inner.delete(key)),
   };
 }
