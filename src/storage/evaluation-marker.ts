@@ -18,7 +18,7 @@ export interface EvaluationMarker {
 
 export interface EvaluationMarkerStore {
   load(): EvaluationMarker | undefined;
-  /** False when storage refused it (the app still evaluates: it cannot do better than say so nowhere). */
+  /** False when storage refused it (the app still evaluates, and says that a crash would go unnoticed). */
   save(marker: EvaluationMarker): boolean;
   clear(): void;
 }
@@ -36,8 +36,15 @@ function readMarker(text: string | null): EvaluationMarker | undefined {
   }
 }
 
+/** This origin's localStorage; undefined where reading the property itself throws (storage blocked by settings). */
+function localStorageIfAllowed(): Storage | undefined {
+  try { return globalThis.localStorage ?? undefined; } catch { return undefined; }
+}
+
 /** The app's marker store: localStorage of this origin (every tab of the app shares it). */
-export function createLocalMarkerStore(storage: Storage | undefined = globalThis.localStorage): EvaluationMarkerStore {
+export function createLocalMarkerStore(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined = localStorageIfAllowed(),
+): EvaluationMarkerStore {
   return {
     load: () => {
       try { return readMarker(storage?.getItem(EVALUATION_MARKER_KEY) ?? null); } catch { return undefined; }

@@ -62,6 +62,7 @@ export const messages = defineMessages({
     'storage.error.progressLoad': 'Your lesson progress could not be read from browser storage, so the lessons show as not started: {detail}',
     'storage.error.stashLoad': 'Your workspace set aside during a lesson could not be read from browser storage: {detail}',
     'storage.error.preferences': 'Your preferences (theme, pane sizes, automatic recording) could not be saved: {detail}',
+    'storage.error.crashMarker': 'This browser refused to keep a note in local storage while tool code runs, so if that code ever takes the tab down, the next load cannot start safely without it.',
   },
   'zh-CN': {
     'status.action.add': '添加 {name}',
@@ -122,5 +123,6 @@ export const messages = defineMessages({
     'storage.error.progressLoad': '无法从浏览器存储读取你的课程进度，因此课程显示为未开始：{detail}',
     'storage.error.stashLoad': '无法从浏览器存储读取你在课程期间暂存的工作区：{detail}',
     'storage.error.preferences': '无法保存你的偏好设置（主题、面板尺寸、自动录制）：{detail}',
+    'storage.error.crashMarker': '此浏览器拒绝在工具代码运行期间向本地存储写入标记，因此如果这段代码导致标签页崩溃，下次载入时将无法安全地跳过它。',
   },
 });
