@@ -8,7 +8,7 @@ import type { Browser } from 'playwright';
 import { VirtualClock } from '../src/engine/index.ts';
 import { createStarterWorkspace } from '../src/content/examples/index.ts';
 import { encodeWorkspaceFile } from '../src/portable/index.ts';
-import type { PortableWorkspace } from '../src/portable/index.ts';
+import type { Workspace } from '../src/portable/index.ts';
 import { parseScenario } from '../src/recording/scenario/parse/index.ts';
 import { recordScenario } from '../src/recording/recorder/index.ts';
 import { buildLogEntries, PI_EVENT_TYPES } from '../src/ui/events/log-entries.ts';
@@ -55,7 +55,7 @@ async function panelInBrowser(browser: Browser, url: string): Promise<void> {
   await page.getByTestId('menu-import').click();
   await page.getByTestId('import-file-input').setInputFiles({
     name: 'long.pi-playground.json', mimeType: 'application/json',
-    buffer: Buffer.from(encodeWorkspaceFile(workspace as unknown as PortableWorkspace)),
+    buffer: Buffer.from(encodeWorkspaceFile(workspace as unknown as Workspace)),
   });
   await page.getByTestId('incoming-open').click();
   await page.getByTestId('view-tab-events').click();

@@ -4,15 +4,15 @@ import { mount } from 'svelte';
 import App from './App.svelte';
 import { createWorkspaceFilesService } from './state/files/service.ts';
 import { createLazyRuntime } from './state/run/lazy-runtime.ts';
-import { THEME_HINT_KEY, themeFromUrl } from './state/shell/preferences.svelte.ts';
+import { themeFromUrl } from './state/shell/preferences.svelte.ts';
 import { createSandboxLogTap } from './state/run/sandbox-logs.ts';
 import { createLocalMarkerStore } from './storage/evaluation-marker.ts';
 import { createIdbStore } from './storage/idb-store.ts';
+import { readThemeHint } from './storage/web-hints.ts';
 import './ui/global.css';
 
 function applyThemeHint(): void {
-  let choice: string | null = null;
-  try { choice = localStorage.getItem(THEME_HINT_KEY); } catch { /* storage disabled */ }
+  const choice = readThemeHint();
   // `?theme=` (demo links, screenshots) wins for this page load, before the first paint.
   const shown = themeFromUrl(location.href);
   const dark = shown ? shown === 'dark' : choice === 'dark' || (choice !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);

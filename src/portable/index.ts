@@ -4,7 +4,7 @@ export { parsePiSession } from './pi-session.ts';
 export { previewWorkspace, selectForShare } from './preview.ts';
 export { createShareUrl, decodeShareToken, findShareToken, encodeShareToken } from './share-link.ts';
 export { encodeWorkspaceFile, parseWorkspaceFile, workspaceFileName } from './workspace-file.ts';
-export type { PortableWorkspace } from './workspace-shape.ts';
+export type { LoopSettings, ToolExecution, ToolFile, ToolSourceKind, Workspace } from './workspace-shape.ts';
 export type { PortableError } from './errors.ts';
 export type { ImportedSession } from './pi-session.ts';
 export type { WorkspacePreview } from './preview.ts';

@@ -3,7 +3,7 @@
 // is evaluated.
 import { scanCode, type CodeScan } from './code-scan.ts';
 import { summarizeToolSource, type DeclaredTool } from './source-summary.ts';
-import { isRecord, type PortableWorkspace } from './workspace-shape.ts';
+import { isRecord, type Workspace } from './workspace-shape.ts';
 
 export interface ToolFilePreview {
   id: string;
@@ -66,8 +66,8 @@ function scenariosOf(value: unknown): ScenarioPreview[] {
   });
 }
 
-export function previewWorkspace(workspace: PortableWorkspace): WorkspacePreview {
-  const extra = workspace as unknown as Record<string, unknown>;
+export function previewWorkspace(workspace: Workspace): WorkspacePreview {
+  const extra: Record<string, unknown> = workspace;
   const coding = isRecord(extra.codingTools) && extra.codingTools.enabled === true && Array.isArray(extra.codingTools.tools)
     ? extra.codingTools.tools.filter((t): t is string => typeof t === 'string') : [];
   return {
@@ -91,10 +91,10 @@ export function previewWorkspace(workspace: PortableWorkspace): WorkspacePreview
  * The workspace narrowed to one tool file and one scenario (by id), with the hooks, settings and other documents
  * they run with. `scenario` is the stored item to keep, or undefined to keep none.
  */
-export function selectForShare(workspace: PortableWorkspace, toolId: string, scenario: unknown): PortableWorkspace {
-  const extra = workspace as unknown as Record<string, unknown>;
+export function selectForShare(workspace: Workspace, toolId: string, scenario: unknown): Workspace {
+  const extra: Record<string, unknown> = workspace;
   const narrowed: Record<string, unknown> = { ...extra, tools: workspace.tools.filter((t) => t.id === toolId) };
   if (scenario !== undefined) narrowed.scenarios = { version: 1, items: [scenario] };
   else delete narrowed.scenarios;
-  return narrowed as unknown as PortableWorkspace;
+  return narrowed as Workspace;
 }

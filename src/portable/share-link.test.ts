@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { createStarterWorkspace } from '../content/examples/index.ts';
 import { base64UrlEncode, crc32Hex, utf8Encode } from './bytes.ts';
 import { createShareUrl, decodeShareToken, encodeShareToken, findShareToken, type SharePayload } from './share-link.ts';
-import type { PortableWorkspace } from './workspace-shape.ts';
+import type { Workspace } from './workspace-shape.ts';
 
 /** A workspace with everything a real one may carry, including keys other panels keep there. */
-function richWorkspace(): PortableWorkspace {
+function richWorkspace(): Workspace {
   const ws = createStarterWorkspace();
-  return <PortableWorkspace & Record<string, unknown>>{
+  return <Workspace & Record<string, unknown>>{
     ...ws,
     tools: [...ws.tools, { id: 'mcp-1', name: 'lookup', kind: 'json-schema', source: '{ "name": "lookup", "inputSchema": {} }\n' }],
     scenarios: [{ id: 's1', name: 'Parallel vs sequential ✓', source: '{\n  "prompt": "Go — 你好",\n  "turns": []\n}\n' }],

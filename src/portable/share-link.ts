@@ -4,7 +4,7 @@
 import { Inflate, deflateSync } from 'fflate';
 import { base64UrlDecode, base64UrlEncode, crc32Hex, utf8Decode, utf8Encode } from './bytes.ts';
 import { refuse, type Refusal } from './errors.ts';
-import { checkWorkspace, isRecord, type PortableWorkspace } from './workspace-shape.ts';
+import { checkWorkspace, isRecord, type Workspace } from './workspace-shape.ts';
 
 export const SHARE_VERSION = 1;
 export const SHARE_PARAM = 'share';
@@ -17,7 +17,7 @@ export type ShareScope = 'workspace' | 'selection';
 
 export interface SharePayload {
   scope: ShareScope;
-  workspace: PortableWorkspace;
+  workspace: Workspace;
 }
 
 /** The token after `#share=`. Deterministic: the same payload always gives the same token. */

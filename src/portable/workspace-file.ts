@@ -2,7 +2,7 @@
 // same workspace document a share link carries. Reading also recognises what people pick by mistake (a pi
 // session, a scenario, any other JSON) and says what was expected instead.
 import { refuse, type Refusal } from './errors.ts';
-import { checkWorkspace, isRecord, type PortableWorkspace } from './workspace-shape.ts';
+import { checkWorkspace, isRecord, type Workspace } from './workspace-shape.ts';
 
 export const WORKSPACE_FILE_FORMAT = 'pi-playground-workspace';
 export const WORKSPACE_FILE_VERSION = 1;
@@ -14,10 +14,10 @@ export interface WorkspaceFile {
   version: number;
   /** ISO time of the export; informative only. */
   exportedAt?: string;
-  workspace: PortableWorkspace;
+  workspace: Workspace;
 }
 
-export function encodeWorkspaceFile(workspace: PortableWorkspace, exportedAt?: Date): string {
+export function encodeWorkspaceFile(workspace: Workspace, exportedAt?: Date): string {
   const file: WorkspaceFile = {
     format: WORKSPACE_FILE_FORMAT,
     version: WORKSPACE_FILE_VERSION,

@@ -1,28 +1,33 @@
-// The workspace as links and files carry it: the same document the app saves (tools, hooks, loop settings, and
-// any further keys other panels keep there, such as scenarios), checked field by field so a malformed import is
-// refused with the path that is wrong. Core cannot import storage, so the shape is restated here structurally.
+// The workspace document, declared here for every side that handles it (storage saves it, state edits it, links
+// and files carry it), and checked field by field so a malformed import is refused with the path that is wrong.
 import { refuse, type Refusal } from './errors.ts';
 
-export interface PortableToolFile {
+export type ToolSourceKind = 'typescript' | 'json-schema';
+export type ToolExecution = 'parallel' | 'sequential';
+
+/** One tool, as a source file. `name` is the tool name shown in the list (kept in sync with the source). */
+export interface ToolFile {
   id: string;
   name: string;
-  kind: 'typescript' | 'json-schema';
+  kind: ToolSourceKind;
   source: string;
 }
 
-export interface PortableSettings {
-  toolExecution: 'parallel' | 'sequential';
+export interface LoopSettings {
+  toolExecution: ToolExecution;
   systemPrompt: string;
 }
 
 /**
- * Structurally the app's `Workspace` (src/storage/workspace.ts). Any further keys (scenarios, other panels'
- * documents, further settings) travel unchanged; they are not declared so that any workspace-like type fits.
+ * The workspace document: what the app saves (storage/workspace-repository.ts) and what links and files carry.
+ * Further top-level keys (scenarios, other panels' documents, further settings) are kept and travel unchanged,
+ * so panels added later can keep their own documents here without older code dropping them.
  */
-export interface PortableWorkspace {
-  tools: PortableToolFile[];
+export interface Workspace {
+  tools: ToolFile[];
   hooks: string;
-  settings: PortableSettings;
+  settings: LoopSettings;
+  [extension: string]: unknown;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -40,7 +45,7 @@ function invalid(path: string, expected: ExpectedShape): Refusal {
  * Accepts exactly what the app would save and returns it unchanged (no defaults are filled in, so a round trip
  * is exact). The first problem found is reported with its path, e.g. `tools[2].source` / `a string`.
  */
-export function checkWorkspace(value: unknown, at = 'workspace'): { ok: true; workspace: PortableWorkspace } | Refusal {
+export function checkWorkspace(value: unknown, at = 'workspace'): { ok: true; workspace: Workspace } | Refusal {
   if (!isRecord(value)) return invalid(at, 'workspace');
   if (!Array.isArray(value.tools)) return invalid(`${at}.tools`, 'tools');
   const ids = new Set<string>();
@@ -61,5 +66,5 @@ export function checkWorkspace(value: unknown, at = 'workspace'): { ok: true; wo
     return invalid(`${at}.settings.toolExecution`, 'execution');
   }
   if (typeof settings.systemPrompt !== 'string') return invalid(`${at}.settings.systemPrompt`, 'string');
-  return { ok: true, workspace: value as unknown as PortableWorkspace };
+  return { ok: true, workspace: value as Workspace };
 }

@@ -4,6 +4,10 @@ import type { TSchema } from 'typebox';
 import type { Clock } from '../engine/index.ts';
 import type { ConstrainedSamplingConfig } from '../ai/index.ts';
 import type { AgentLoopConfig, AgentTool, ToolExecutionMode } from '../engine/index.ts';
+import type { FsCapabilityHost } from '../vfs/index.ts';
+
+/** The `fs` contract (declared in vfs, which storage implements too), named here for the sandbox's callers. */
+export type { FsCapabilityHost, FsEntry } from '../vfs/index.ts';
 
 /**
  * One editor file. `role` defaults to 'tool'; a 'hooks' file exports beforeToolCall and/or afterToolCall; a 'turn'
@@ -72,34 +76,6 @@ export interface TurnRequest {
   options: unknown;
   state: unknown;
   model: unknown;
-}
-
-/**
- * A directory entry as `fs.list` returns it to user code: the shape of core's FsCapability
- * (src/vfs/fs-capability.ts), `kind` as in the examples and lessons that list directories.
- */
-export interface FsEntry {
-  name: string;
-  kind: 'file' | 'directory';
-  size: number;
-}
-
-/**
- * The filesystem user code reaches as `fs` (import { fs } from "playground"). Each method receives the user's
- * arguments, minus any AbortSignal (signals stay in the sandbox: an abort rejects the user's promise there).
- * Rejections reach user code as Errors with the same message. Values must be structured-cloneable.
- */
-export interface FsCapabilityHost {
-  readFile(path: string, options?: Record<string, unknown>): Promise<string>;
-  writeFile(path: string, content: string, options?: Record<string, unknown>): Promise<void>;
-  list(path: string, options?: Record<string, unknown>): Promise<FsEntry[]>;
-  stat(path: string, options?: Record<string, unknown>): Promise<unknown>;
-  remove(path: string, options?: Record<string, unknown>): Promise<void>;
-  /**
-   * Optional: the capability to use for requests made while tool call `toolCallId` runs (its execute, or a hook
-   * for it), so what user code touches can be attributed to that call. Not reachable from user code.
-   */
-  forCall?(toolCallId: string): FsCapabilityHost;
 }
 
 /** The methods user code can reach. */

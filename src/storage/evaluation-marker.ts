@@ -2,6 +2,8 @@
 // down when tool code exhausts memory leaves it behind: the next load finds it and starts without evaluating.
 // localStorage, because it is synchronous (the marker is down before the code runs) and a renderer crash keeps it.
 
+import { EVALUATION_MARKER_KEY } from './keys.ts';
+
 /** A file that was being evaluated (or is not yet known to evaluate without crashing). */
 export interface MarkedFile {
   id: string;
@@ -16,12 +18,10 @@ export interface EvaluationMarker {
 
 export interface EvaluationMarkerStore {
   load(): EvaluationMarker | undefined;
-  /** False when storage refused it (the app still evaluates: it cannot do better than say so nowhere). */
+  /** False when storage refused it (the app still evaluates, and says that a crash would go unnoticed). */
   save(marker: EvaluationMarker): boolean;
   clear(): void;
 }
-
-const KEY = 'pi-playground:evaluating';
 
 /** A marker as stored, if it has the shape this module writes (anything else is no marker). */
 function readMarker(text: string | null): EvaluationMarker | undefined {
@@ -36,17 +36,24 @@ function readMarker(text: string | null): EvaluationMarker | undefined {
   }
 }
 
+/** This origin's localStorage; undefined where reading the property itself throws (storage blocked by settings). */
+function localStorageIfAllowed(): Storage | undefined {
+  try { return globalThis.localStorage ?? undefined; } catch { return undefined; }
+}
+
 /** The app's marker store: localStorage of this origin (every tab of the app shares it). */
-export function createLocalMarkerStore(storage: Storage | undefined = globalThis.localStorage): EvaluationMarkerStore {
+export function createLocalMarkerStore(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined = localStorageIfAllowed(),
+): EvaluationMarkerStore {
   return {
     load: () => {
-      try { return readMarker(storage?.getItem(KEY) ?? null); } catch { return undefined; }
+      try { return readMarker(storage?.getItem(EVALUATION_MARKER_KEY) ?? null); } catch { return undefined; }
     },
     save: (marker) => {
-      try { storage?.setItem(KEY, JSON.stringify(marker)); return storage !== undefined; } catch { return false; }
+      try { storage?.setItem(EVALUATION_MARKER_KEY, JSON.stringify(marker)); return storage !== undefined; } catch { return false; }
     },
     clear: () => {
-      try { storage?.removeItem(KEY); } catch { /* nothing to clear where storage is refused */ }
+      try { storage?.removeItem(EVALUATION_MARKER_KEY); } catch { /* nothing to clear where storage is refused */ }
     },
   };
 }

@@ -1,6 +1,7 @@
 // The IndexedDB KeyValueStore (idb-keyval). Every operation is bounded in time: an open request that another
 // tab blocks never settles in idb-keyval, and a save that hangs forever would lose edits without a word.
 import { createStore, del, get, promisifyRequest, update, type UseStore } from 'idb-keyval';
+import { APP_DATABASE, APP_STORE } from './keys.ts';
 import type { KeyValueStore } from './kv-store.ts';
 
 export interface IdbStoreOptions {
@@ -20,7 +21,7 @@ export function createIdbStore(options: IdbStoreOptions = {}): KeyValueStore {
   let handle: UseStore | undefined;
   // createStore opens the database right away and throws synchronously when indexedDB is missing;
   // deferring it turns both into rejections of the first operation.
-  const store = (): UseStore => (handle ??= createStore(options.dbName ?? 'pi-playground', options.storeName ?? 'kv'));
+  const store = (): UseStore => (handle ??= createStore(options.dbName ?? APP_DATABASE, options.storeName ?? APP_STORE));
 
   function bounded<T>(label: string, run: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {

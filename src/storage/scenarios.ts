@@ -1,8 +1,6 @@
-// The scenarios of a workspace as stored beside its files (workspace key `scenarios`): each scenario's JSON text as
+// The scenarios of a workspace as stored beside its files (workspace key SCENARIOS_KEY, keys.ts): each scenario's JSON text as
 // the user wrote it, plus the last text that parsed, so a run can still use it while the text has errors.
 // Parsing is forgiving: a damaged entry is dropped, never the whole list.
-
-export const SCENARIOS_KEY = 'scenarios';
 
 export interface StoredScenario {
   id: string;

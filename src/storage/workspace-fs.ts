@@ -5,13 +5,13 @@ import type { UseStore } from 'idb-keyval';
 import type { Clock } from '../engine/index.ts';
 import { STARTER_FILES } from '../content/examples/index.ts';
 import { createFsCapability, type FsCapability } from '../vfs/index.ts';
-import type { FileSystem } from '../vfs/index.ts';
+import type { FileSystem, FsCapabilityHost, FsEntry } from '../vfs/index.ts';
 import { createMemoryFileSystem } from '../vfs/index.ts';
 import { dirnamePosix, joinPosix } from '../vfs/index.ts';
 import { encodeUtf8 } from '../vfs/index.ts';
 import type { TraceSink } from '../engine/index.ts';
-import type { FsCapabilityHost, FsEntry } from '../sandbox/types.ts';
-import { DEFAULT_FS_DB, DEFAULT_MAX_FILE_BYTES, openIdbFileSystem, type ConflictPolicy } from './fs/index.ts';
+import { FILES_DATABASE } from './keys.ts';
+import { DEFAULT_MAX_FILE_BYTES, openIdbFileSystem, type ConflictPolicy } from './fs/index.ts';
 
 /** How long opening IndexedDB may take before the app goes on in memory (its open never settles when blocked). */
 export const FS_OPEN_TIMEOUT_MS = 5000;
@@ -59,7 +59,7 @@ export interface OpenWorkspaceOptions {
 export async function openWorkspaceFileSystem(options: OpenWorkspaceOptions = {}): Promise<WorkspaceFileSystem> {
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const limits = { maxFileBytes, maxTotalBytes: options.maxTotalBytes };
-  const database = options.dbName ?? DEFAULT_FS_DB;
+  const database = options.dbName ?? FILES_DATABASE;
   let opened: WorkspaceFileSystem | undefined;
   let problem: FsStorageProblem | undefined;
   if (!options.memory) {

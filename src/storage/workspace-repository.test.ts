@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createIdbStore } from './idb-store.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { createFaultyStore } from './testing/faulty-store.ts';
-import { createWorkspaceRepository, damagedKey, type SavedNotice, type WorkspaceRepository } from './workspace-repository.ts';
+import { damagedWorkspaceKey } from './keys.ts';
+import { createWorkspaceRepository, type SavedNotice, type WorkspaceRepository } from './workspace-repository.ts';
 import type { Workspace } from './workspace.ts';
 
 const opened: WorkspaceRepository[] = [];
@@ -142,10 +143,10 @@ describe('damaged records and writes without a read', () => {
     expect(loaded.ok && loaded.record).toBeNull();
     expect(loaded.ok && loaded.damaged?.issues.map((i) => i.path)).toEqual(['revision']);
     expect(loaded.ok && loaded.damaged?.repaired?.workspace.tools[0].source).toBe('kept');
-    expect((await store.get<{ record: unknown }[]>(damagedKey()))?.map((c) => c.record)).toEqual([raw]);
+    expect((await store.get<{ record: unknown }[]>(damagedWorkspaceKey('default')))?.map((c) => c.record)).toEqual([raw]);
     // Loading again does not add the same copy twice.
     await r.load();
-    expect(await store.get<unknown[]>(damagedKey())).toHaveLength(1);
+    expect(await store.get<unknown[]>(damagedWorkspaceKey('default'))).toHaveLength(1);
 
     const refused = await r.save(workspace('over it'), 7);
     expect(!refused.ok && 'damaged' in refused).toBe(true);

@@ -1,6 +1,7 @@
 // Loads and saves the workspace with a revision number, so two tabs on the same workspace cannot overwrite each
 // other unnoticed: a save only lands on the revision it was based on (compare-and-set in one storage operation),
 // and every save is announced on a BroadcastChannel so other tabs learn of it at once.
+import { damagedWorkspaceKey, PREFERENCES_KEY, viewStateKey, WORKSPACE_CHANNEL, workspaceKey } from './keys.ts';
 import type { KeyValueStore } from './kv-store.ts';
 import { checkWorkspaceRecord, type CheckedRecord, type RecordIssue } from './record-validation.ts';
 import { describeStorageError, type StorageFailure } from './storage-error.ts';
@@ -76,14 +77,12 @@ export interface DamagedCopy {
   record: unknown;
 }
 
-/** Key of the damaged copies of workspace `id`'s record; never written by saves. */
-export const damagedKey = (id = 'default') => `damaged:workspace:${id}`;
 const MAX_DAMAGED = 5;
 
 export interface RepositoryOptions {
   workspaceId?: string;
   tabId?: string;
-  /** BroadcastChannel name; tests use a unique one per case. Default 'pi-playground'. */
+  /** BroadcastChannel name; tests use a unique one per case. Default WORKSPACE_CHANNEL. */
   channelName?: string;
   now?: () => number;
 }
@@ -110,12 +109,12 @@ function parseCopies(value: unknown): DamagedCopy[] {
 
 export function createWorkspaceRepository(store: KeyValueStore, options: RepositoryOptions = {}): WorkspaceRepository {
   const id = options.workspaceId ?? 'default';
-  const key = `workspace:${id}`;
-  const viewKey = `view:${id}`;
-  const prefsKey = 'preferences';
+  const key = workspaceKey(id);
+  const viewKey = viewStateKey(id);
+  const damagedKey = damagedWorkspaceKey(id);
   const tabId = options.tabId ?? (typeof crypto !== 'undefined' && crypto.randomUUID ? crypto.randomUUID() : String(Math.random()));
   const now = options.now ?? (() => Date.now());
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(options.channelName ?? 'pi-playground') : null;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(options.channelName ?? WORKSPACE_CHANNEL) : null;
   const listeners = new Set<(notice: SavedNotice) => void>();
   // Fields of the stored record this build does not know; every save writes them back.
   let extras: Record<string, unknown> = {};
@@ -149,7 +148,7 @@ export function createWorkspaceRepository(store: KeyValueStore, options: Reposit
       }
       // Kept aside before anything else can happen to it; a copy that cannot be written is a failure to report.
       const damaged = read.damaged;
-      const kept = await attempt(() => store.update<unknown>(damagedKey(id), (old) => {
+      const kept = await attempt(() => store.update<unknown>(damagedKey, (old) => {
         const copies = parseCopies(old);
         const text = JSON.stringify(damaged.raw);
         if (copies.some((c) => JSON.stringify(c.record) === text)) return copies;
@@ -196,7 +195,7 @@ export function createWorkspaceRepository(store: KeyValueStore, options: Reposit
       });
     },
     async loadDamaged() {
-      const result = await attempt(() => store.get<unknown>(damagedKey(id)));
+      const result = await attempt(() => store.get<unknown>(damagedKey));
       return result.ok ? parseCopies(result.value) : [];
     },
     async loadViewState() {
@@ -208,11 +207,11 @@ export function createWorkspaceRepository(store: KeyValueStore, options: Reposit
       return result.ok ? { ok: true } : result;
     },
     async loadPreferences() {
-      const result = await attempt(() => store.get<unknown>(prefsKey));
+      const result = await attempt(() => store.get<unknown>(PREFERENCES_KEY));
       return parsePreferences(result.ok ? result.value : undefined);
     },
     async savePreferences(prefs) {
-      const result = await attempt(() => store.set(prefsKey, prefs));
+      const result = await attempt(() => store.set(PREFERENCES_KEY, prefs));
       return result.ok ? { ok: true } : result;
     },
     onRemoteSave(listener) {

@@ -1,33 +1,11 @@
-// The persisted workspace document: the tool files, the hooks file and the loop settings, plus the per-tab
-// view state and the global preferences stored beside it. Parsing is forgiving: stored data from an older
+// The persisted workspace document (its types are the portable package's): the tool files, the hooks file and the
+// loop settings, plus the per-tab view state and the global preferences stored beside it. Parsing is forgiving: stored data from an older
 // build, or damaged data, yields the usable parts instead of an exception.
 
-export type ToolSourceKind = 'typescript' | 'json-schema';
-export type ToolExecution = 'parallel' | 'sequential';
+import type { ToolFile, Workspace } from '../portable/index.ts';
 
-/** One tool, as a source file. `name` is the tool name shown in the list (kept in sync with the source). */
-export interface ToolFile {
-  id: string;
-  name: string;
-  kind: ToolSourceKind;
-  source: string;
-}
-
-export interface LoopSettings {
-  toolExecution: ToolExecution;
-  systemPrompt: string;
-}
-
-/**
- * What the workspace repository saves. Unknown top-level keys are preserved by `parseWorkspace`, so panels added
- * later can keep their own documents here without older code dropping them.
- */
-export interface Workspace {
-  tools: ToolFile[];
-  hooks: string;
-  settings: LoopSettings;
-  [extension: string]: unknown;
-}
+/** The document types are the portable package's (links and files carry the same document); named here too. */
+export type { LoopSettings, ToolExecution, ToolFile, ToolSourceKind, Workspace } from '../portable/index.ts';
 
 /** Per-tab view state, restored on reload: what was selected and which views were open. */
 export interface ViewState {

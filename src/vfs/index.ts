@@ -17,3 +17,4 @@ export type { FsCapability, FsCapabilityEntry, FsCapabilityOptions } from './fs-
 export { traceFileSystem } from './traced-fs.ts';
 export { snapshot, restore } from './snapshot.ts';
 export type { FsSnapshot } from './snapshot.ts';
+export type { FsCapabilityHost, FsEntry } from './fs-host.ts';

@@ -5,7 +5,7 @@
 import { transform } from 'sucrase';
 import { VirtualClock } from '../../src/engine/index.ts';
 import { summarizeRecording, type EventSummary } from '../../src/portable/export-pi/index.ts';
-import type { PortableWorkspace } from '../../src/portable/index.ts';
+import type { Workspace } from '../../src/portable/index.ts';
 import { isCodeTurn, parseScenario, type CodeTurnRunner, type Scenario } from '../../src/recording/scenario/index.ts';
 import { CODING_TOOL_NAMES, createCodingTools } from '../../src/coding-tools/index.ts';
 import { createFsCapability } from '../../src/vfs/index.ts';
@@ -63,7 +63,7 @@ async function runModule(source: string, bridge: HostBridge, timers: Timers): Pr
 }
 
 /** The workspace's tools and hooks as the sandbox would present them (label defaults to the name). */
-export async function evaluateWorkspace(workspace: PortableWorkspace, bridge: HostBridge, timers: Timers) {
+export async function evaluateWorkspace(workspace: Workspace, bridge: HostBridge, timers: Timers) {
   const tools: AgentTool<any>[] = [];
   for (const file of workspace.tools) {
     if (file.kind === 'json-schema') {
@@ -111,7 +111,7 @@ export function parseScenarioText(text: string): Scenario {
 
 /** Records one scenario as the playground would and returns its event summary. */
 export async function recordInPlayground(
-  workspace: PortableWorkspace, scenario: Scenario, files: Record<string, string>, codingTools: string[] = [],
+  workspace: Workspace, scenario: Scenario, files: Record<string, string>, codingTools: string[] = [],
 ): Promise<{ events: EventSummary[]; failure?: string }> {
   const clock = new VirtualClock();
   const fs = createMemoryFileSystem(files, { now: () => 0 });

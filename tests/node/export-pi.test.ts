@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createStarterWorkspace, STARTER_FILES } from '../../src/content/examples/index.ts';
 import { exportScenariosToPi } from '../../src/portable/export-pi/index.ts';
 import type { EventSummary } from '../../src/portable/export-pi/index.ts';
-import type { PortableWorkspace } from '../../src/portable/index.ts';
+import type { Workspace } from '../../src/portable/index.ts';
 import type { Scenario } from '../../src/recording/scenario/index.ts';
 import { EXPORT_FIXTURES } from './export-fixtures.ts';
 import { loadBuiltInCases } from './export-sources.ts';
@@ -18,7 +18,7 @@ const OUT = join(process.cwd(), '.test-output', 'exports');
 
 export interface ExportCase {
   title: string;
-  workspace: PortableWorkspace;
+  workspace: Workspace;
   scenario: Scenario;
   files: Record<string, string>;
   codingTools?: string[];

@@ -10,8 +10,10 @@ export interface ExampleToolFile {
   source: string;
 }
 
-export interface ExampleWorkspace {
+// A type, not an interface: it then fits the workspace document (portable's Workspace, open to further keys)
+// without content depending on portable.
+export type ExampleWorkspace = {
   tools: ExampleToolFile[];
   hooks: string;
   settings: { toolExecution: 'parallel' | 'sequential'; systemPrompt: string };
-}
+};

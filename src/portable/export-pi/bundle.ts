@@ -4,7 +4,7 @@
 import { zipSync } from 'fflate';
 import type { Scenario } from '../../recording/scenario/index.ts';
 import { utf8Encode } from '../bytes.ts';
-import type { PortableToolFile, PortableWorkspace } from '../workspace-shape.ts';
+import type { ToolFile, Workspace } from '../workspace-shape.ts';
 import type { EventSummary } from './event-summary.ts';
 import { createJsonSchemaToolModule } from './json-schema-tool.ts';
 import { REPLAY_HELPER_FILE, REPLAY_HELPER_SOURCE } from './replay-helper-source.ts';
@@ -52,7 +52,7 @@ function uniqueStems(names: string[], fallback: string): string[] {
 }
 
 /** One tool as a self-contained TypeScript file (helpers pasted in), named after the tool. */
-export function exportToolFile(tool: PortableToolFile): ExportFile {
+export function exportToolFile(tool: ToolFile): ExportFile {
   const stem = fileStem(tool.name, 'tool');
   if (tool.kind === 'json-schema') return { path: `${stem}.ts`, content: createJsonSchemaToolModule(tool.source, `${tool.name}.json`) };
   const header = `// ${tool.name}: exported from the pi tool playground. Uses the real pi packages (@earendil-works/pi-ai and\n// @earendil-works/pi-agent-core ${PI_VERSION}); the playground's sleep() and fs are defined below for Node.\n`;
@@ -100,7 +100,7 @@ function packageJson(codingAgent: boolean): string {
  * list the tool modules in workspace order, as the playground evaluates them.
  */
 export function exportScenariosToPi(input: {
-  workspace: PortableWorkspace;
+  workspace: Workspace;
   scenarios: ScenarioToExport[];
   /** The virtual filesystem at the start of the runs, by path relative to the workspace root. */
   files?: Record<string, string | Uint8Array>;

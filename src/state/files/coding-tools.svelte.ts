@@ -2,6 +2,7 @@
 // find, grep — bash cannot exist in a browser), their declarations for the views that show what the model sees,
 // and the tools a run gets: over the workspace filesystem, cwd /workspace, traced as trace_fs on the run's clock.
 import type { Clock } from '../../engine/index.ts';
+import { CODING_TOOLS_KEY } from '../../storage/keys.ts';
 import type { CodingToolName } from '../../coding-tools/index.ts';
 import type { TraceSink } from '../../engine/index.ts';
 import type { AgentTool } from '../../engine/index.ts';
@@ -13,8 +14,6 @@ import type { EvaluatedTool } from '../run/tool-runtime.ts';
 import { msg, type UiMessage } from '../shell/ui-message.ts';
 import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
-/** Workspace extension key of the setting (saved and shared with the workspace). */
-export const CODING_TOOLS_KEY = 'codingTools';
 /** pi's order for the six browser-capable tools. */
 export const CODING_TOOL_ORDER: readonly CodingToolName[] = ['read', 'write', 'edit', 'ls', 'find', 'grep'];
 /** File id prefix of the built-in tools' declarations (they have no source file). */

@@ -1,5 +1,6 @@
 // What the files panel tells the user after an action: a message key (translated by the panel) with its
 // parameters, and, for failures, the filesystem's own text (Node's wording, as pi's tools would report it).
+import { isStorageError } from '../../storage/storage-error.ts';
 import { isFsError } from '../../vfs/index.ts';
 import type { PathProblem } from './paths.ts';
 import { formatBytes } from './content.ts';
@@ -22,7 +23,9 @@ export interface FilesNotice {
 export type ActionResult = { ok: true } | { ok: false; notice: FilesNotice };
 
 /** A failure from the filesystem or the store, in words a user can act on; the raw text goes into `detail`. */
-export function noticeForError(error: unknown, context: { path?: string; maxFileBytes?: number } = {}): FilesNotice {
+export function noticeForError(failure: unknown, context: { path?: string; maxFileBytes?: number } = {}): FilesNotice {
+  // A storage repository's rejection names the store; what the browser said is its cause.
+  const error = isStorageError(failure) ? failure.cause : failure;
   const detail = error instanceof Error ? error.message : String(error);
   const params = { path: context.path ?? '', limit: formatBytes(context.maxFileBytes ?? 0) };
   if (isFsError(error, 'ENOSPC') || (error as { name?: string } | null)?.name === 'QuotaExceededError') {

@@ -10,10 +10,11 @@ import type { TraceEvent } from '../../engine/index.ts';
 import { createSandbox } from '../../sandbox/index.ts';
 import { createFsCapabilityHost } from '../../storage/workspace-fs.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
-import { CODING_TOOLS_KEY, CodingToolsState } from './coding-tools.svelte.ts';
-import { createSnapshotRepository } from './snapshot-store.ts';
+import { CODING_TOOLS_KEY } from '../../storage/keys.ts';
+import { CodingToolsState } from './coding-tools.svelte.ts';
+import { createSnapshotRepository } from '../../storage/snapshots.ts';
 import { FilesSnapshotsState } from './snapshots.svelte.ts';
-import type { FilesService } from './service.ts';
+import { createFilesService, type FilesService } from './service.ts';
 import { manualFrames } from '../run/frames.ts';
 import { RunState } from '../run/run.svelte.ts';
 import { memoryFilesService, startedFiles } from '../testing/files-fixtures.ts';
@@ -110,6 +111,23 @@ describe('pi’s coding tools in a recorded run', () => {
     prepared.end();
     expect(content[0]).toEqual({ type: 'text', text: 'Read image file [image/png]\n[Image: original 3000x10, displayed at 2000x7. Multiply coordinates by 1.50 to map to original image.]' });
     expect(content[1]).toMatchObject({ type: 'image', mimeType: 'image/png' });
+  });
+
+  it('say so when the files cannot be opened: the run goes ahead without them, and the status tells why', async () => {
+    const service = createFilesService(async () => { throw new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError'); });
+    const files = await startedFiles(service);
+    expect(files.status).toBe('failed');
+    const workspace = new WorkspaceState();
+    workspace.load({ ...createStarterWorkspace() });
+    workspace.setExtension(CODING_TOOLS_KEY, { enabled: true, tools: ['read'] }, { key: 'files.codingTools.undo.on' });
+    const coding = new CodingToolsState(workspace, files, service);
+    await coding.start();
+    expect(coding.setupError).toBeNull(); // the files panel reports the filesystem itself
+    const run = new RunState(coding.runEnvironment(createTestRunEnvironment(EDIT_SCENARIO).environment), manualFrames());
+    await run.record();
+    expect(run.recordings).toHaveLength(1);
+    expect(coding.setupError?.key).toBe('storage.error.codingTools');
+    expect(coding.setupError?.params?.detail).toContain('not available');
   });
 
   it('declare themselves as pi does, for the views that show what the model sees', async () => {

@@ -5,10 +5,16 @@ import type { FsSnapshot } from '../../vfs/index.ts';
 import type { ActionResult, FilesNotice } from './notices.ts';
 import { noticeForError } from './notices.ts';
 import { uniqueById } from '../../portable/index.ts';
-import { measureSnapshot, type SnapshotInfo, type SnapshotRepository } from './snapshot-store.ts';
+import { measureSnapshot, type SnapshotInfo, type SnapshotRepository } from '../../storage/snapshots.ts';
+import { failureDetail, isStorageError } from '../../storage/storage-error.ts';
 import type { FilesState } from './files.svelte.ts';
 
-export type { SnapshotInfo } from './snapshot-store.ts';
+export type { SnapshotInfo } from '../../storage/snapshots.ts';
+
+/** A snapshot storage could not read (not a damaged one): what the user is told. */
+function unreadable(info: SnapshotInfo, error: unknown): FilesNotice {
+  return { tone: 'error', key: 'files.snapshots.unreadable', params: { name: info.name }, detail: failureDetail(error) };
+}
 
 /** The scenario runs are recorded from now: its id, its name (empty for a built-in example, named by its id). */
 export interface ScenarioRef {
@@ -129,8 +135,8 @@ export class FilesSnapshotsState {
   async restore(id: string): Promise<ActionResult> {
     const info = this.#list.find((s) => s.id === id);
     if (!info) return { ok: true };
-    const data = await this.repository.load(id).catch(() => undefined);
-    if (!data) return this.#fail({ tone: 'error', key: 'files.snapshots.damaged', params: { name: info.name } });
+    const data = await this.repository.load(id).catch((error: unknown) => unreadable(info, error));
+    if (!data || 'tone' in data) return this.#fail(data ?? { tone: 'error', key: 'files.snapshots.damaged', params: { name: info.name } });
     const result = await this.files.restoreSnapshot(data, { tone: 'success', key: 'files.snapshots.restored', params: { name: info.name } }, { undoable: true });
     // The files panel reports it (with Undo); a refusal is reported here too, beside the snapshot.
     this.#notice = result.ok ? null : result.notice;
@@ -141,7 +147,13 @@ export class FilesSnapshotsState {
     const info = this.#list.find((s) => s.id === id);
     if (!info) return { ok: true };
     return this.#work(async () => {
-      await this.repository.remove(id);
+      try {
+        await this.repository.remove(id);
+      } catch (error) {
+        // Out of the list, but its files stayed behind in storage: deleted for the user, though not the space.
+        if (!isStorageError(error) || error.operation !== 'delete') throw error;
+        return { tone: 'info', key: 'files.snapshots.deletedLeftover', params: { name: info.name }, detail: failureDetail(error) };
+      }
       return { tone: 'success', key: 'files.snapshots.deleted', params: { name: info.name } };
     });
   }
@@ -154,14 +166,15 @@ export class FilesSnapshotsState {
   async beforeRecord(): Promise<void> {
     const scenarioId = this.scenario()?.id ?? null;
     const kept = this.startFor(scenarioId);
-    const data = kept ? await this.repository.load(kept.id).catch(() => undefined) : undefined;
+    const read = kept ? await this.repository.load(kept.id).catch((error: unknown) => unreadable(kept, error)) : undefined;
+    const data = read && !('tone' in read) ? read : undefined;
     if (kept && data) {
       if (await this.#restoreForRun(data)) {
         this.#setRunStart({ snapshotId: kept.id, name: kept.name, scenarioId, takenAt: this.now(), snapshot: data });
       }
       return;
     }
-    if (kept) this.#notice = { tone: 'error', key: 'files.snapshots.damaged', params: { name: kept.name } };
+    if (kept) this.#notice = read && 'tone' in read ? read : { tone: 'error', key: 'files.snapshots.damaged', params: { name: kept.name } };
     const last = this.runStart;
     if (last && last.snapshotId === null) {
       await this.#restoreForRun(last.snapshot);

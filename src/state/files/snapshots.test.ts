@@ -5,7 +5,7 @@ import { snapshot } from '../../vfs/index.ts';
 import { createIdbStore } from '../../storage/idb-store.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import { createFaultyStore } from '../../storage/testing/faulty-store.ts';
-import { createSnapshotRepository } from './snapshot-store.ts';
+import { createSnapshotRepository } from '../../storage/snapshots.ts';
 import { FilesSnapshotsState, type ScenarioRef } from './snapshots.svelte.ts';
 import { memoryFilesService, startedFiles } from '../testing/files-fixtures.ts';
 
@@ -67,6 +67,28 @@ describe('named snapshots', () => {
 });
 
 describe('where runs start', () => {
+  it('say a snapshot storage cannot read is unreadable (not damaged), and leave the files as they are', async () => {
+    const faulty = createFaultyStore(createMemoryStore());
+    const { snapshots, fs } = await setup(faulty);
+    await snapshots.take('first');
+    await fs.writeFile('/workspace/README.md', 'changed');
+    faulty.fail('unavailable', { only: ['get'] });
+    const result = await snapshots.restore(snapshots.list[0].id);
+    expect(result).toMatchObject({ ok: false, notice: { key: 'files.snapshots.unreadable', params: { name: 'first' } } });
+    expect(snapshots.notice?.detail).toContain('backing store');
+    expect(await fs.readText('/workspace/README.md')).toBe('changed');
+  });
+
+  it('say when a deleted snapshot’s files could not be removed from storage', async () => {
+    const faulty = createFaultyStore(createMemoryStore());
+    const { snapshots } = await setup(faulty);
+    await snapshots.take('first');
+    faulty.fail('unavailable', { only: ['delete'] });
+    expect(await snapshots.remove(snapshots.list[0].id)).toEqual({ ok: true });
+    expect(snapshots.list).toEqual([]);
+    expect(snapshots.notice).toMatchObject({ tone: 'info', key: 'files.snapshots.deletedLeftover', params: { name: 'first' } });
+  });
+
   it('captures the files before the first recording and puts them back before every later one', async () => {
     const { snapshots, fs } = await setup();
     expect(snapshots.runStart).toBeNull();

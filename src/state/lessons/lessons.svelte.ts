@@ -1,24 +1,26 @@
 // The lessons: which one is open, its run recorded and handed to the run state for playback, the captions that
 // follow the run's cursor (LessonCaptions), the learner's progress (remembered), and the lesson workspace — a
 // lesson's tools, hooks and scenario in the editor while the learner's own workspace waits aside in storage.
+import type { ResolvedCaption } from '../../content/lessons/index.ts';
 import type { Lesson } from '../../content/lessons/index.ts';
 import type { ScenarioFile } from '../../recording/scenario/index.ts';
+import { LESSON_MARKER_KEY, SCENARIOS_KEY } from '../../storage/keys.ts';
 import type { KeyValueStore } from '../../storage/kv-store.ts';
-import { parseScenarioDocument, SCENARIOS_KEY } from '../../storage/scenarios.ts';
+import { createLessonRecords, type LessonRecords, type WorkspaceStash } from '../../storage/lessons.ts';
+import { parseScenarioDocument } from '../../storage/scenarios.ts';
+import { failureDetail } from '../../storage/storage-error.ts';
 import type { LessonFsHost, LessonSandbox } from './runner.ts';
 import { LessonCaptions } from './captions.svelte.ts';
 import {
-  acceptsAnswer, emptyProgress, isComplete, parseProgress, PROGRESS_KEY, STASH_KEY, withAnswer, type LessonProgress, type ProgressRecord,
+  acceptsAnswer, emptyProgress, isComplete, withAnswer, type LessonProgress, type ProgressRecord,
 } from './progress.ts';
 import {
-  createLessonWorkspace, LESSON_MARKER_KEY, lessonIdOf, lessonScenarioId, parseStash, type WorkspaceStash,
+  createLessonWorkspace, lessonIdOf, lessonScenarioId,
 } from './workspace.ts';
 import { toolIdentities, type RunIdentity } from '../run/identity.ts';
 import type { RunState } from '../run/run.svelte.ts';
 import { msg, type UiMessage } from '../shell/ui-message.ts';
 import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export type LessonStatus = 'idle' | 'recording' | 'ready' | 'error';
 
@@ -52,16 +54,18 @@ export class LessonsState {
   #kit: Promise<LessonSandboxKit> | undefined;
   #sequence = 0;
   readonly #createSandbox: LessonSandboxFactory;
+  readonly #records: LessonRecords;
 
   readonly active = $derived(this.#activeId ? this.find(this.#activeId) ?? null : null);
   readonly completedCount = $derived(this.#catalog.filter((l) => this.#progress[l.id]?.completed).length);
 
   constructor(
-    private readonly store: KeyValueStore,
+    store: KeyValueStore,
     private readonly workspace: WorkspaceState,
     private readonly run: RunState,
     options: { createSandbox?: LessonSandboxFactory } = {},
   ) {
+    this.#records = createLessonRecords(store);
     this.#createSandbox = options.createSandbox ?? createDefaultKit;
     this.captions = new LessonCaptions(run, () => this.active, (lesson) => this.#updateProgress(lesson.id, { watched: true }));
   }
@@ -72,7 +76,7 @@ export class LessonsState {
   get error(): UiMessage | null { return this.#error; }
   /** A remark about the workspace switch (the learner's workspace could not be set aside). */
   get notice(): UiMessage | null { return this.#notice; }
-  /** Storage refused to keep the progress (or to drop the stash): shown in the status area until it works again. */
+  /** Storage refused to read or keep the progress (or the stash): shown in the status area until it works again. */
   get storageError(): UiMessage | null { return this.#storageError; }
   dismissStorageError(): void { this.#storageError = null; }
   /** The learner's own workspace is waiting aside, so they can return to it. */
@@ -97,14 +101,18 @@ export class LessonsState {
     return this.#progress[id] ?? emptyProgress();
   }
 
-  /** Loads progress and the stash; never rejects (unreadable storage leaves the defaults). */
+  /** Loads progress and the stash; never rejects (unreadable storage leaves the defaults, and says so). */
   async load(): Promise<void> {
+    const unreadable: UiMessage[] = [];
+    const failed = (key: string) => (error: unknown) => { unreadable.push(msg(key, { detail: failureDetail(error) })); return null; };
     const [progress, stash] = await Promise.all([
-      this.store.get<unknown>(PROGRESS_KEY).catch(() => undefined),
-      this.store.get<unknown>(STASH_KEY).catch(() => undefined),
+      this.#records.loadProgress().catch(failed('storage.error.progressLoad')),
+      this.#records.loadStash().catch(failed('storage.error.stashLoad')),
     ]);
-    this.#progress = parseProgress(progress);
-    this.#stash = parseStash(stash);
+    this.#progress = progress ?? {};
+    this.#stash = stash;
+    // One status line: the progress first (what the gallery shows), the stash when only it failed.
+    if (unreadable.length) this.#storageError = unreadable.find((m) => m.key === 'storage.error.progressLoad') ?? unreadable[0];
   }
 
   /** Opens a lesson: shows it, loads its workspace into the editor (the learner's is kept aside) and records it. */
@@ -196,8 +204,8 @@ export class LessonsState {
     if (!stash) return;
     this.workspace.replaceAll(stash.workspace, msg('lessons.action.return'));
     this.#stash = null;
-    await this.store.delete(STASH_KEY).catch((error: unknown) => {
-      this.#storageError = msg('storage.error.stashDelete', { detail: errorText(error) });
+    await this.#records.deleteStash().catch((error: unknown) => {
+      this.#storageError = msg('storage.error.stashDelete', { detail: failureDetail(error) });
     });
   }
 
@@ -239,7 +247,7 @@ export class LessonsState {
     if (this.workspaceLessonId === null || !this.#stash) {
       const stash: WorkspaceStash = { workspace: this.workspace.snapshot(), savedAt: Date.now() };
       try {
-        await this.store.set(STASH_KEY, stash);
+        await this.#records.saveStash(stash);
       } catch {
         this.#notice = msg('lessons.notice.notStashed');
         return;
@@ -256,9 +264,9 @@ export class LessonsState {
     if (lesson && isComplete(next, lesson.quiz)) next.completed = true;
     if (JSON.stringify(next) === JSON.stringify(before) && id in this.#progress) return;
     this.#progress = { ...this.#progress, [id]: next };
-    void this.store.set(PROGRESS_KEY, $state.snapshot(this.#progress)).then(
+    void this.#records.saveProgress($state.snapshot(this.#progress)).then(
       () => { this.#storageError = null; },
-      (error: unknown) => { this.#storageError = msg('storage.error.progress', { detail: errorText(error) }); },
+      (error: unknown) => { this.#storageError = msg('storage.error.progress', { detail: failureDetail(error) }); },
     );
   }
 

@@ -6,9 +6,9 @@ import { findLesson } from '../../content/lessons/index.ts';
 import { createSandbox } from '../../sandbox/index.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import { createFaultyStore } from '../../storage/testing/faulty-store.ts';
+import { LESSON_PROGRESS_KEY as PROGRESS_KEY, LESSON_STASH_KEY as STASH_KEY } from '../../storage/keys.ts';
 import type { KeyValueStore } from '../../storage/kv-store.ts';
 import { LessonFsHost } from './runner.ts';
-import { PROGRESS_KEY, STASH_KEY } from './progress.ts';
 import { LessonsState, type LessonSandboxKit } from './lessons.svelte.ts';
 import { manualFrames } from '../run/frames.ts';
 import { RunState } from '../run/run.svelte.ts';
@@ -83,6 +83,16 @@ describe('the lesson workspace', () => {
     await env.lessons.open('hooks');
     await env.lessons.returnToWorkspace();
     expect(env.workspace.snapshot()).toEqual(mine);
+  });
+
+  it('shows progress that storage cannot read instead of quietly showing every lesson as new', async () => {
+    const store = createFaultyStore(createMemoryStore());
+    const env = setup(store);
+    store.fail('unavailable', { only: ['get'] });
+    await env.lessons.load();
+    expect(env.lessons.storageError?.key).toBe('storage.error.progressLoad');
+    expect(env.lessons.storageError?.params?.detail).toContain('backing store');
+    expect(env.lessons.hasStash).toBe(false);
   });
 
   it('shows a lesson-progress save that storage refuses, and clears it once a save lands', async () => {

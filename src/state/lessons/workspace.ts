@@ -1,20 +1,11 @@
 // The lesson workspace: a lesson's tools, hooks and settings as a workspace document the editor can show, marked
-// with the lesson's id; and the stash that keeps the learner's own workspace while a lesson's is loaded.
+// with the lesson's id (the stash that keeps the learner's own workspace meanwhile is storage/lessons.ts).
 import type { LabelledRecordings } from '../../content/lessons/index.ts';
 import type { Lesson } from '../../content/lessons/index.ts';
 import type { Recording } from '../../recording/index.ts';
-import { SCENARIOS_KEY, type ScenarioDocument } from '../../storage/scenarios.ts';
-import { parseWorkspace, type Workspace } from '../../storage/workspace.ts';
-
-/** Workspace extension key that marks a lesson workspace: `{ id }`. */
-export const LESSON_MARKER_KEY = 'lesson';
-/** The files panel's workspace setting for pi's built-in coding tools (see files/coding-tools.svelte.ts). */
-const CODING_TOOLS_KEY = 'codingTools';
-
-export interface WorkspaceStash {
-  workspace: Workspace;
-  savedAt: number;
-}
+import { CODING_TOOLS_KEY, LESSON_MARKER_KEY, SCENARIOS_KEY } from '../../storage/keys.ts';
+import type { ScenarioDocument } from '../../storage/scenarios.ts';
+import type { Workspace } from '../../storage/workspace.ts';
 
 /** The id of the lesson's scenario in its workspace's scenario list. */
 export function lessonScenarioId(lesson: Pick<Lesson, 'id'>): string {
@@ -41,14 +32,6 @@ export function createLessonWorkspace(lesson: Lesson): Workspace {
 export function lessonIdOf(marker: unknown): string | null {
   const id = (marker as { id?: unknown } | null | undefined)?.id;
   return typeof id === 'string' ? id : null;
-}
-
-export function parseStash(value: unknown): WorkspaceStash | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  const workspace = parseWorkspace(raw.workspace);
-  if (!workspace) return null;
-  return { workspace, savedAt: typeof raw.savedAt === 'number' ? raw.savedAt : 0 };
 }
 
 /**

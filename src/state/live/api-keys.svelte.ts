@@ -1,42 +1,16 @@
 // The user's provider API keys for live runs. A key lives in this object's memory by default; only when the user
-// asks to remember it does a copy go to the tab's sessionStorage (gone when the tab closes). Never IndexedDB,
-// never localStorage, never workspace data: the key stays with the user (docs/decisions/live-api-keys.md).
+// asks to remember it does a copy go to the tab's sessionStorage, through storage/api-key-session.ts (gone when the
+// tab closes). Never IndexedDB, never localStorage, never workspace data (docs/decisions/live-api-keys.md).
 
-/** The one sessionStorage entry that holds remembered keys, as a JSON object provider → key. */
-export const API_KEYS_SESSION_KEY = 'pi-playground.live.api-keys';
+import {
+  defaultSessionStore, readRememberedKeys, writeRememberedKeys, type KeyMap, type KeySessionStore, type KeyStoreError,
+} from '../../storage/api-key-session.ts';
+
+export type { KeySessionStore, KeyStoreError } from '../../storage/api-key-session.ts';
 
 export interface SetKeyOptions {
   /** Keep the key in this tab's sessionStorage so a reload keeps it (default: memory only). */
   remember?: boolean;
-}
-
-type KeyMap = Record<string, string>;
-
-/** A remembered key that could only be kept in memory: the tab has no sessionStorage, it is full, or it refused. */
-export type KeyStoreError = 'no-session-storage' | 'session-storage-full' | 'session-storage-failed';
-
-/** Where remembered keys go; sessionStorage in the app, a stand-in in tests. Null when the tab has none. */
-export type KeySessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-
-function defaultSessionStore(): KeySessionStore {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null; // storage disabled (privacy mode, sandboxed frame): keys stay in memory only
-  }
-}
-
-function readRemembered(store: KeySessionStore): KeyMap {
-  if (!store) return {};
-  try {
-    const parsed: unknown = JSON.parse(store.getItem(API_KEYS_SESSION_KEY) ?? '{}');
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    const keys: KeyMap = {};
-    for (const [provider, key] of Object.entries(parsed)) if (typeof key === 'string' && key) keys[provider] = key;
-    return keys;
-  } catch {
-    return {}; // an unreadable entry is treated as none; the next remember overwrites it
-  }
 }
 
 export class ApiKeys {
@@ -48,7 +22,7 @@ export class ApiKeys {
 
   constructor(store: KeySessionStore = defaultSessionStore()) {
     this.#store = store;
-    const remembered = readRemembered(store);
+    const remembered = readRememberedKeys(store);
     this.#remembered = remembered;
     this.#keys = { ...remembered };
   }
@@ -93,16 +67,6 @@ export class ApiKeys {
   }
 
   #persist(): void {
-    if (!this.#store) {
-      this.#storeError = Object.keys(this.#remembered).length ? 'no-session-storage' : null;
-      return;
-    }
-    try {
-      if (Object.keys(this.#remembered).length) this.#store.setItem(API_KEYS_SESSION_KEY, JSON.stringify(this.#remembered));
-      else this.#store.removeItem(API_KEYS_SESSION_KEY);
-      this.#storeError = null;
-    } catch (error) {
-      this.#storeError = error instanceof Error && error.name === 'QuotaExceededError' ? 'session-storage-full' : 'session-storage-failed';
-    }
+    this.#storeError = writeRememberedKeys(this.#store, this.#remembered);
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
-import { API_KEYS_SESSION_KEY, ApiKeys } from './api-keys.svelte.ts';
+import { API_KEYS_SESSION_KEY } from '../../storage/keys.ts';
+import { ApiKeys } from './api-keys.svelte.ts';
 
 const KEY = 'sk-test-1234567890abcdef';
 

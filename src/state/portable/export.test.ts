@@ -6,7 +6,7 @@ import { VirtualClock } from '../../engine/index.ts';
 import { createStarterWorkspace, STARTER_FILES } from '../../content/examples/index.ts';
 import { EXAMPLE_SCENARIOS } from '../../content/examples/scenarios/index.ts';
 import { comparableSummary, summarizeRecording } from '../../portable/export-pi/index.ts';
-import type { PortableWorkspace } from '../../portable/index.ts';
+import type { Workspace } from '../../portable/index.ts';
 import type { Scenario } from '../../recording/scenario/index.ts';
 import { createFsCapability, type FsCapability } from '../../vfs/index.ts';
 import { createCodingTools } from '../../coding-tools/index.ts';
@@ -29,7 +29,7 @@ function forwardingFs(current: () => FsCapability): FsCapabilityHost {
   };
 }
 
-async function recordInSandbox(workspace: PortableWorkspace, scenario: Scenario, files: Record<string, string>, codingTools: string[]) {
+async function recordInSandbox(workspace: Workspace, scenario: Scenario, files: Record<string, string>, codingTools: string[]) {
   let capability = createFsCapability(createMemoryFileSystem(files, { now: () => 0 }));
   const sandbox = testSandbox({ fs: forwardingFs(() => capability) });
   const sources: SourceFile[] = workspace.tools.map((t) => ({ id: t.id, kind: t.kind, source: t.source, name: t.kind === 'json-schema' ? `${t.name}.json` : t.name }));

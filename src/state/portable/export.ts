@@ -3,7 +3,7 @@
 // from and the coding tools it had, assembled into the files a pi project can run.
 import { exportScenariosToPi, type PiExport, type ScenarioToExport } from '../../portable/export-pi/index.ts';
 import { summarizeRecording } from '../../portable/export-pi/index.ts';
-import type { PortableWorkspace } from '../../portable/index.ts';
+import type { Workspace } from '../../portable/index.ts';
 import { decodeBase64 } from '../../vfs/index.ts';
 import type { FsSnapshot } from '../../vfs/index.ts';
 import type { RunState } from '../run/run.svelte.ts';
@@ -11,7 +11,7 @@ import type { ScenarioState } from '../workspace/scenario.svelte.ts';
 import { msg, type UiMessage } from '../shell/ui-message.ts';
 
 export interface PiExportSources {
-  workspace: () => PortableWorkspace;
+  workspace: () => Workspace;
   scenarios: Pick<ScenarioState, 'runnable'>;
   run: Pick<RunState, 'recordings' | 'stale' | 'recordingNow' | 'record'>;
   /** The files the selected scenario's runs start from (null when unknown). */

@@ -2,18 +2,19 @@
 // trust before anything from it is evaluated or replaces the workspace; the workspace it replaces is backed up and
 // stays undoable), pi session imports (added as a scenario with the coding tools it used, then replayed), and the
 // export to pi. Refusals keep the workspace untouched and say what was expected. The formats themselves are a
-// chunk of their own (codec.ts): call `load()` before anything that reads or writes one.
+// chunk of their own (portable-codec.ts): call `load()` before anything that reads or writes one.
 import type { PortableError } from '../../portable/index.ts';
 import type { ExportFile } from '../../portable/export-pi/index.ts';
 import type { ImportedSession } from '../../portable/index.ts';
 import type { WorkspacePreview } from '../../portable/index.ts';
 import type { ShareScope } from '../../portable/index.ts';
 import { uniqueById, uniqueScenarioIds, type IdChange } from '../../portable/index.ts';
-import type { PortableWorkspace } from '../../portable/index.ts';
-import { SCENARIOS_KEY, parseScenarioDocument, type StoredScenario } from '../../storage/scenarios.ts';
+import type { BackupReason, BackupStore, WorkspaceBackup } from '../../storage/backups.ts';
+import { CODING_TOOLS_KEY, SCENARIOS_KEY } from '../../storage/keys.ts';
+import { parseScenarioDocument, type StoredScenario } from '../../storage/scenarios.ts';
+import { failureDetail } from '../../storage/storage-error.ts';
 import { createFileId, type Workspace } from '../../storage/workspace.ts';
-import { CODING_TOOLS_KEY, CODING_TOOL_ORDER, parseCodingTools } from '../files/coding-tools.svelte.ts';
-import type { BackupReason, BackupStore, WorkspaceBackup } from './backups.ts';
+import { CODING_TOOL_ORDER, parseCodingTools } from '../files/coding-tools.svelte.ts';
 import type { PiExportOutcome, PiExportSources } from './export.ts';
 import type { SessionFileWriter } from './files.ts';
 import type { RunState } from '../run/run.svelte.ts';
@@ -86,6 +87,7 @@ export class PortableState {
   #refused = $state.raw<Refused | null>(null);
   #notice = $state.raw<UiMessage | null>(null);
   #backups = $state.raw<WorkspaceBackup[]>([]);
+  #backupsError = $state.raw<UiMessage | null>(null);
   #backupChanges = $state.raw<IdChange[]>([]);
 
   #codec = $state.raw<PortableCodec | null>(null);
@@ -127,6 +129,8 @@ export class PortableState {
   /** The outcome of the last accepted offer or restore (shown once, then dismissed). */
   get notice(): UiMessage | null { return this.#notice; }
   get backups(): readonly WorkspaceBackup[] { return this.#backups; }
+  /** The backups could not be read from storage (the list shows what was read before, if anything). */
+  get backupsError(): UiMessage | null { return this.#backupsError; }
   /** Backups stored under a repeated id, renamed in the list so each can still be restored. */
   get backupChanges(): readonly IdChange[] { return this.#backupChanges; }
 
@@ -189,22 +193,25 @@ export class PortableState {
     const offer = this.#offer;
     if (!offer) return;
     this.#offer = null;
-    const saved = await this.deps.backups.add(this.deps.workspace.snapshot(), offer.origin as BackupReason);
+    const backupFailed = await this.deps.backups.add(this.deps.workspace.snapshot(), offer.origin as BackupReason).then(() => null, failureDetail);
     const label = offer.origin === 'session'
       ? msg('portable.undo.session', { name: offer.session?.title ?? '' })
       : msg(offer.origin === 'link' ? 'portable.undo.link' : 'portable.undo.file');
     // Network access for tool code is never the sender's choice: whatever arrives starts with it off.
     this.deps.workspace.replaceAll(withoutSandboxNetwork(offer.workspace), label);
     let filesAdded = 0;
+    let filesFailed: string | null = null;
     if (offer.session && offer.scenarioId) {
       // The files it read go in first, so the replay's first recording starts from them.
-      filesAdded = await (this.deps.sessionFiles?.addMissing(offer.session.files) ?? Promise.resolve(0)).catch(() => 0);
+      filesAdded = await (this.deps.sessionFiles?.addMissing(offer.session.files) ?? Promise.resolve(0))
+        .catch((error: unknown) => { filesFailed = failureDetail(error); return 0; });
       this.deps.scenarios.select(offer.scenarioId);
       this.deps.views.setActive('timeline');
       this.deps.run.play();
     }
-    if (!saved.ok) this.#notice = msg('portable.notice.noBackup', { reason: saved.reason });
+    if (backupFailed !== null) this.#notice = msg('portable.notice.noBackup', { reason: backupFailed });
     else if (offer.origin !== 'session') this.#notice = msg('portable.notice.opened');
+    else if (filesFailed !== null) this.#notice = msg('portable.notice.sessionFilesFailed', { reason: filesFailed });
     else this.#notice = filesAdded ? msg('portable.notice.sessionAddedFiles', { count: filesAdded }) : msg('portable.notice.sessionAdded');
     await this.loadBackups();
   }
@@ -220,25 +227,30 @@ export class PortableState {
   }
 
   async loadBackups(): Promise<void> {
-    const { items, changes } = uniqueById(await this.deps.backups.list(), 'rename');
-    this.#backups = items;
-    this.#backupChanges = changes;
+    try {
+      const { items, changes } = uniqueById(await this.deps.backups.list(), 'rename');
+      this.#backups = items;
+      this.#backupChanges = changes;
+      this.#backupsError = null;
+    } catch (error) {
+      this.#backupsError = msg('portable.import.backupsUnreadable', { reason: failureDetail(error) });
+    }
   }
 
   /** Brings a backup back as the workspace (undoable; the current one is backed up first). */
   async restoreBackup(id: string): Promise<void> {
     const backup = this.#backups.find((b) => b.id === id);
     if (!backup) return;
-    await this.deps.backups.add(this.deps.workspace.snapshot(), 'file');
+    const backupFailed = await this.deps.backups.add(this.deps.workspace.snapshot(), 'file').then(() => null, failureDetail);
     this.deps.workspace.replaceAll(backup.workspace, msg('portable.undo.restore'));
-    this.#notice = msg('portable.notice.restored');
+    this.#notice = backupFailed === null ? msg('portable.notice.restored') : msg('portable.notice.restoredNoBackup', { reason: backupFailed });
     await this.loadBackups();
   }
 
   /** The link for the whole workspace, or for one tool file and one scenario (by id). */
   shareUrl(base: string, choice: { scope: 'workspace' } | { scope: 'selection'; toolId: string; scenarioId: string | null }): string {
     const { createShareUrl, selectForShare } = this.#need();
-    const workspace = withoutSandboxNetwork(this.deps.workspace.snapshot()) as unknown as PortableWorkspace;
+    const workspace = withoutSandboxNetwork(this.deps.workspace.snapshot());
     if (choice.scope === 'workspace') return createShareUrl(base, { scope: 'workspace', workspace });
     const scenario = this.deps.scenarios.items.find((s) => s.id === choice.scenarioId);
     return createShareUrl(base, { scope: 'selection', workspace: selectForShare(workspace, choice.toolId, scenario) });
@@ -247,7 +259,7 @@ export class PortableState {
   /** The workspace as a `.pi-playground.json` file. */
   workspaceFile(now = new Date()): { name: string; text: string } {
     const { encodeWorkspaceFile, workspaceFileName } = this.#need();
-    return { name: workspaceFileName('pi-playground', now), text: encodeWorkspaceFile(withoutSandboxNetwork(this.deps.workspace.snapshot()) as unknown as PortableWorkspace, now) };
+    return { name: workspaceFileName('pi-playground', now), text: encodeWorkspaceFile(withoutSandboxNetwork(this.deps.workspace.snapshot()), now) };
   }
 
   /** One tool file as a self-contained TypeScript file for the real pi (helpers pasted in); null if it is gone. */

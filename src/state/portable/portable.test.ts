@@ -4,18 +4,19 @@ import { createShareUrl, encodeShareToken } from '../../portable/index.ts';
 import { encodeWorkspaceFile } from '../../portable/index.ts';
 import { parseScenario } from '../../recording/scenario/parse/index.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
-import { SCENARIOS_KEY, parseScenarioDocument } from '../../storage/scenarios.ts';
+import { BACKUPS_KEY, CODING_TOOLS_KEY, SCENARIOS_KEY } from '../../storage/keys.ts';
+import { parseScenarioDocument } from '../../storage/scenarios.ts';
 import { createFaultyStore } from '../../storage/testing/faulty-store.ts';
 import { parseWorkspace, type Workspace } from '../../storage/workspace.ts';
 import sessionText from '../../../tests/fixtures/pi-session/session.jsonl?raw';
-import { CODING_TOOLS_KEY } from '../files/coding-tools.svelte.ts';
-import { BACKUPS_KEY, createBackupStore } from './backups.ts';
+import { createBackupStore } from '../../storage/backups.ts';
+import type { SessionFileWriter } from './files.ts';
 import { PortableState } from './portable.svelte.ts';
 import { ScenarioState } from '../workspace/scenario.svelte.ts';
 import { ViewsState } from '../shell/views.svelte.ts';
 import { WorkspaceState } from '../workspace/workspace.svelte.ts';
 
-async function setup(store = createMemoryStore()) {
+async function setup(store = createMemoryStore(), sessionFiles?: SessionFileWriter) {
   const workspace = new WorkspaceState();
   workspace.load(parseWorkspace(createStarterWorkspace())!);
   const views = new ViewsState();
@@ -26,7 +27,7 @@ async function setup(store = createMemoryStore()) {
   const portable = new PortableState({
     workspace, scenarios, views, run, backups: createBackupStore(store),
     pi: { workspace: () => workspace.snapshot(), scenarios, run: { recordings: [], stale: false, recordingNow: false, record: async () => false }, runStartFiles: () => null, codingTools: () => [] },
-    sessionFiles: { addMissing: async (files) => { written.push(files); return Object.keys(files).length; } },
+    sessionFiles: sessionFiles ?? { addMissing: async (files) => { written.push(files); return Object.keys(files).length; } },
   });
   await portable.load();
   return { workspace, views, scenarios, run, portable, store, written };
@@ -109,6 +110,25 @@ describe('PortableState', () => {
     expect(workspace.snapshot()).toEqual(before);
   });
 
+  it('says when the backups cannot be read, and when a restore cannot back up the workspace it replaces', async () => {
+    const store = createFaultyStore(createMemoryStore());
+    const { workspace, portable } = await setup(store);
+    const before = workspace.snapshot();
+    portable.receiveLink(createShareUrl('https://x.test/', { scope: 'workspace', workspace: sharedWorkspace() }));
+    await portable.accept();
+    store.fail('unavailable');
+    await portable.loadBackups();
+    expect(portable.backupsError?.key).toBe('portable.import.backupsUnreadable');
+    expect(portable.backupsError?.params?.reason).toContain('backing store');
+    expect(portable.backups).toHaveLength(1); // what was read before stays listed
+    await portable.restoreBackup(portable.backups[0].id);
+    expect(workspace.snapshot()).toEqual(before);
+    expect(portable.notice?.key).toBe('portable.notice.restoredNoBackup');
+    store.fail(null);
+    await portable.loadBackups();
+    expect(portable.backupsError).toBeNull();
+  });
+
   it('adds an imported pi session as a scenario with its coding tools and files, then replays it', async () => {
     const { workspace, scenarios, views, run, portable, written } = await setup();
     const toolsBefore = workspace.snapshot().tools;
@@ -129,6 +149,15 @@ describe('PortableState', () => {
     expect(views.active).toBe('timeline');
     expect(run.play).toHaveBeenCalledOnce();
     expect(portable.notice).toEqual({ key: 'portable.notice.sessionAddedFiles', params: { count: 1 } });
+  });
+
+  it('says when the files an imported session read could not be written', async () => {
+    const { portable } = await setup(createMemoryStore(), {
+      addMissing: async () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); },
+    });
+    portable.receiveSession('session.jsonl', sessionText);
+    await portable.accept();
+    expect(portable.notice).toEqual({ key: 'portable.notice.sessionFilesFailed', params: { reason: 'The quota has been exceeded.' } });
   });
 
   it('restores a backup, keeping the workspace it replaces as a new backup', async () => {

@@ -5,7 +5,7 @@ import { EvaluationState } from '../workspace/evaluation.svelte.ts';
 import { ProvidersState } from './providers.svelte.ts';
 import { ENGLISH_TEXTS } from './conversations.ts';
 import { createAppState } from '../shell/app-state.ts';
-import { CODING_TOOLS_KEY } from '../files/coding-tools.svelte.ts';
+import { CODING_TOOLS_KEY } from '../../storage/keys.ts';
 import { createMemoryStore } from '../../storage/memory-store.ts';
 import { createFakeRuntime } from '../testing/fake-runtime.ts';
 import type { EvaluatedTool, Evaluation, ToolRuntime } from '../run/tool-runtime.ts';

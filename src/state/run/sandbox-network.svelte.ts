@@ -1,11 +1,9 @@
 // Whether tool code may use the network: a setting of the workspace (saved with it under SANDBOX_NETWORK_KEY), off
 // unless its owner turns it on, and turned off again for whatever arrives by link or file (portable.svelte.ts).
 // The sandbox follows it: a change re-creates the sandbox under the matching policy (docs/decisions/sandbox-network.md).
+import { SANDBOX_NETWORK_KEY } from '../../storage/keys.ts';
 import type { ToolRuntime } from './tool-runtime.ts';
 import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
-
-/** The workspace extension that holds the setting, as `{ allowed: true }` (absent, or anything else: off). */
-export const SANDBOX_NETWORK_KEY = 'sandboxNetwork';
 
 export function parseSandboxNetwork(value: unknown): boolean {
   return typeof value === 'object' && value !== null && (value as { allowed?: unknown }).allowed === true;

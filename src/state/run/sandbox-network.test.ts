@@ -9,7 +9,7 @@ import type { KeyValueStore } from '../../storage/kv-store.ts';
 import type { Workspace } from '../../storage/workspace.ts';
 import { createAppState, type RunningApp } from '../shell/app-state.ts';
 import { createFakeRuntime } from '../testing/fake-runtime.ts';
-import { SANDBOX_NETWORK_KEY } from './sandbox-network.svelte.ts';
+import { SANDBOX_NETWORK_KEY } from '../../storage/keys.ts';
 
 const running: RunningApp[] = [];
 afterEach(() => { while (running.length) running.pop()!.dispose(); });

@@ -3,10 +3,11 @@
 // repository. The theme is mirrored to localStorage only so the first paint after a
 // reload already has the right colours (IndexedDB answers too late for that). A `?theme=light|dark` URL parameter
 // shows that theme for one page load without saving it (demo links, screenshots), until the user picks one.
+import { readThemeHint, writeThemeHint } from '../../storage/web-hints.ts';
 import type { WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { DEFAULT_PREFERENCES, type Preferences, type ThemeChoice } from '../../storage/workspace.ts';
+import { msg, type UiMessage } from './ui-message.ts';
 
-export const THEME_HINT_KEY = 'pi-playground.theme';
 export const THEME_URL_PARAM = 'theme';
 
 /** The theme a URL asks for (`?theme=light` or `?theme=dark`), or null. */
@@ -24,6 +25,7 @@ export class PreferencesState {
   #panes = $state<Record<string, number>>({});
   #autoRecord = $state(true);
   #welcomeSeen = $state(false);
+  #saveError = $state.raw<UiMessage | null>(null);
   #systemDark = $state(false);
   /** The URL's theme for this page load; dropped once the user chooses. */
   #shown = $state<'light' | 'dark' | null>(themeFromUrl(globalThis.location?.href));
@@ -52,6 +54,9 @@ export class PreferencesState {
   get autoRecord(): boolean { return this.#autoRecord; }
   /** Whether the first-run welcome was closed once (then it is not offered on its own again). */
   get welcomeSeen(): boolean { return this.#welcomeSeen; }
+  /** Storage refused the last save: shown in the status area until a save lands (they still apply to this tab). */
+  get saveError(): UiMessage | null { return this.#saveError; }
+  dismissSaveError(): void { this.#saveError = null; }
 
   async load(): Promise<void> {
     if (!this.repository) return;
@@ -103,7 +108,8 @@ export class PreferencesState {
     if (!this.#timer) return;
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    await this.repository?.savePreferences(this.snapshot());
+    const saved = await this.repository?.savePreferences(this.snapshot());
+    if (saved) this.#saveError = saved.ok ? null : msg('storage.error.preferences', { detail: saved.failure.detail });
   }
 
   snapshot(): Preferences {
@@ -125,15 +131,6 @@ export class PreferencesState {
   }
 }
 
-function readThemeHint(): ThemeChoice | null {
-  try {
-    const value = localStorage.getItem(THEME_HINT_KEY);
-    return value === 'light' || value === 'dark' || value === 'system' ? value : null;
-  } catch {
-    return null; // storage disabled: the OS theme is a fine first guess
-  }
-}
-
 /** A choice made later must not be undone by the next reload of a `?theme=` URL. */
 function dropThemeParam(): void {
   try {
@@ -141,8 +138,4 @@ function dropThemeParam(): void {
     url.searchParams.delete(THEME_URL_PARAM);
     history.replaceState(history.state, '', url.href);
   } catch { /* not in a browser */ }
-}
-
-function writeThemeHint(theme: ThemeChoice): void {
-  try { localStorage.setItem(THEME_HINT_KEY, theme); } catch { /* the hint is optional */ }
 }

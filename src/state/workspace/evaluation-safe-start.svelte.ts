@@ -11,6 +11,9 @@ export class SafeStartState {
   /** Sources evaluated to the end in this page, per file: unchanged, they are not evaluated again. */
   readonly #proven = new Map<string, string>();
   #files: () => SourceFile[] = () => [];
+  /** The browser refused the marker, so a crash would go unnoticed; shown until dismissed. */
+  #markerRefused = $state(false);
+  #markerNoticeDismissed = false;
 
   constructor(private readonly store: EvaluationMarkerStore | undefined) {
     this.#crashed = store?.load() ?? null;
@@ -20,6 +23,10 @@ export class SafeStartState {
   get active(): boolean {
     return this.#crashed !== null && this.#files().some((f) => !this.#opened.has(f.id));
   }
+
+  /** The marker could not be written (storage refused it): the next load cannot tell that this one crashed. */
+  get markerRefused(): boolean { return this.#markerRefused; }
+  dismissMarkerRefused(): void { this.#markerRefused = false; this.#markerNoticeDismissed = true; }
 
   /** When the evaluation that did not end started, and the files it was evaluating. */
   get crashed(): EvaluationMarker | null { return this.#crashed; }
@@ -53,7 +60,7 @@ export class SafeStartState {
     const marked = new Map<string, MarkedFile>();
     for (const f of files) if (this.#proven.get(f.id) !== f.source) marked.set(f.id, { id: f.id, name: nameOf(f) });
     if (this.#crashed) for (const f of this.#files()) if (!this.#opened.has(f.id)) marked.set(f.id, { id: f.id, name: nameOf(f) });
-    if (marked.size > 0) this.store?.save({ since: Date.now(), files: [...marked.values()] });
+    if (marked.size > 0) this.#save({ since: Date.now(), files: [...marked.values()] });
   }
 
   /** The evaluation ended (well or not, the tab survived it): only unopened files stay under suspicion. */
@@ -64,13 +71,19 @@ export class SafeStartState {
       this.store?.clear();
       if (this.#crashed && this.#files().every((f) => this.#opened.has(f.id))) this.#crashed = null;
     } else {
-      this.store?.save({ since: Date.now(), files: unopened.map((f) => ({ id: f.id, name: nameOf(f) })) });
+      this.#save({ since: Date.now(), files: unopened.map((f) => ({ id: f.id, name: nameOf(f) })) });
     }
   }
 
   /** The page goes away normally (reload, close): an evaluation under way is no crash. */
   pageHidden(): void {
     if (!this.#crashed) this.store?.clear();
+  }
+
+  #save(marker: EvaluationMarker): void {
+    if (!this.store) return;
+    const saved = this.store.save(marker);
+    if (!saved && !this.#markerNoticeDismissed) this.#markerRefused = true;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryMarkerStore } from '../../storage/evaluation-marker.ts';
+import { createLocalMarkerStore, createMemoryMarkerStore } from '../../storage/evaluation-marker.ts';
 import { SafeStartState } from './evaluation-safe-start.svelte.ts';
 import type { SourceFile } from '../run/tool-runtime.ts';
 
@@ -21,6 +21,19 @@ describe('safe start after a tab went down mid-evaluation', () => {
     const edited = [file('a', 'changed'), files[1]];
     safe.beforeEvaluation(edited);
     expect(store.current?.files.map((f) => f.id)).toEqual(['a']);
+  });
+
+  it('says when the browser refuses the marker, once, until dismissed', () => {
+    const refusing = { getItem: () => null, setItem: () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }, removeItem: () => {} };
+    const safe = new SafeStartState(createLocalMarkerStore(refusing));
+    const files = [file('a')];
+    safe.follow(() => files);
+    expect(safe.markerRefused).toBe(false);
+    safe.beforeEvaluation(files);
+    expect(safe.markerRefused).toBe(true);
+    safe.dismissMarkerRefused();
+    safe.beforeEvaluation([file('a', 'edited')]);
+    expect(safe.markerRefused).toBe(false);
   });
 
   it('after a crash evaluates nothing until a file is opened, suspects the files that were evaluating', () => {

@@ -206,7 +206,9 @@ export class PersistenceState {
 
   async #saveView(): Promise<void> {
     const view = this.options.viewState?.() ?? { view: 'schema', options: {} };
-    await this.repository.saveViewState({ ...view, selectedId: this.workspace.selectedId });
+    const saved = await this.repository.saveViewState({ ...view, selectedId: this.workspace.selectedId });
+    // The workspace itself may be saved fine: a remark, not the storage failure with its retry.
+    if (!saved.ok) this.#notice = msg('status.notice.viewNotSaved', { detail: saved.failure.detail });
   }
 
   async #onRemoteSave(): Promise<void> {

@@ -104,6 +104,19 @@ describe('when storage fails', () => {
     expect(reloaded.workspace.tools.map((t) => t.name)).toContain('new_tool');
   });
 
+  it('remarks on open views storage refuses to keep, while the workspace itself still saves', async () => {
+    const store = createFaultyStore(createMemoryStore());
+    const app = await open(store, unique('ch'));
+    // Workspace saves go through update, the view state through set: only the latter is refused.
+    store.fail('unavailable', { only: ['set'] });
+    app.workspace.setSource(app.workspace.tools[0].id, 'kept');
+    app.persistence.scheduleViewSave();
+    await app.flush();
+    expect(app.persistence.status).toBe('saved');
+    expect(app.persistence.notice?.key).toBe('status.notice.viewNotSaved');
+    expect(tIn('en', app.persistence.notice!.key, app.persistence.notice!.params)).toContain('backing store');
+  });
+
   it('starts from the examples in memory when IndexedDB cannot even be read', async () => {
     const store = createFaultyStore(createMemoryStore());
     store.fail('unavailable');

@@ -5,7 +5,8 @@ import { BLANK_SCENARIO, EXAMPLE_SCENARIOS, exampleScenarioText } from '../../co
 import type { ScenarioFile } from '../../recording/scenario/index.ts';
 import type { ParseScenarioResult, ScenarioError } from '../../recording/scenario/parse/index.ts';
 import type { Scenario } from '../../recording/scenario/index.ts';
-import { SCENARIOS_KEY, parseScenarioDocument, type ScenarioDocument, type StoredScenario } from '../../storage/scenarios.ts';
+import { SCENARIOS_KEY } from '../../storage/keys.ts';
+import { parseScenarioDocument, type ScenarioDocument, type StoredScenario } from '../../storage/scenarios.ts';
 import { createFileId } from '../../storage/workspace.ts';
 import type { ViewsState } from '../shell/views.svelte.ts';
 import type { WorkspaceState } from './workspace.svelte.ts';

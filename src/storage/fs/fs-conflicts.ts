@@ -2,9 +2,6 @@
 // that wrote it, so a write planned against an older revision than the store holds is detected in its transaction.
 import { FsError } from '../../vfs/index.ts';
 
-/** Store key of the generation counter (no path key, so loading skips it). */
-export const GENERATION_KEY = 'meta:generation';
-
 /** One file another writer changed since this tab last saw it; `theirs` is what the store holds (null: deleted). */
 export interface FsConflict {
   path: string;

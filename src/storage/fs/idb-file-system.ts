@@ -6,11 +6,10 @@ import { createStore, entries, promisifyRequest, type UseStore } from 'idb-keyva
 import type { Clock } from '../../engine/index.ts';
 import { FsError, FsTree, TreeFileSystem, type FsChange, type FsOperation, type FsRecord, type TreeFileSystemOptions } from '../../vfs/index.ts';
 import { ancestorsPosix } from '../../vfs/index.ts';
-import { FsConflictError, GENERATION_KEY, isFsChangedMessage, type ConflictPolicy, type FsChangedMessage, type FsConflict } from './fs-conflicts.ts';
+import { FILES_DATABASE, FILES_GENERATION_KEY, FILES_STORE, filesChannel } from '../keys.ts';
+import { FsConflictError, isFsChangedMessage, type ConflictPolicy, type FsChangedMessage, type FsConflict } from './fs-conflicts.ts';
 import { decodeRecord, encodeRecord, isPathKey, storedRevision } from './record-codec.ts';
 
-export const DEFAULT_FS_DB = 'pi-playground-fs';
-export const DEFAULT_FS_STORE = 'files';
 /** Largest single file the store accepts by default (64 MiB); larger writes fail with EFBIG. */
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -46,7 +45,7 @@ export class IdbFileSystem extends TreeFileSystem {
   #conflictListeners = new Set<(conflicts: FsConflict[]) => void>();
   #storageListeners = new Set<(failure: FsError | null) => void>();
   /** The IndexedDB database the files live in (for messages). */
-  database = DEFAULT_FS_DB;
+  database = FILES_DATABASE;
 
   constructor(tree: FsTree, options: TreeFileSystemOptions, readonly report: IdbLoadReport) {
     super(tree, options);
@@ -131,7 +130,7 @@ async function keysOf(store: UseStore): Promise<string[]> {
 
 /** Opens (creating if needed) the persisted filesystem and loads it. Rejects only if IndexedDB is unusable. */
 export async function openIdbFileSystem(options: IdbFileSystemOptions = {}): Promise<IdbFileSystem> {
-  const store = options.store ?? createStore(options.dbName ?? DEFAULT_FS_DB, options.storeName ?? DEFAULT_FS_STORE);
+  const store = options.store ?? createStore(options.dbName ?? FILES_DATABASE, options.storeName ?? FILES_STORE);
   const release = options.clock?.hold();
   let stored: [IDBValidKey, unknown][];
   try {
@@ -143,7 +142,7 @@ export async function openIdbFileSystem(options: IdbFileSystemOptions = {}): Pro
   const loaded: [string, FsRecord][] = [];
   const revisions: [string, number][] = [];
   for (const [key, value] of stored) {
-    if (key === GENERATION_KEY) continue;
+    if (key === FILES_GENERATION_KEY) continue;
     if (!isPathKey(key)) {
       report.foreignKeys++;
       continue;
@@ -164,8 +163,8 @@ export async function openIdbFileSystem(options: IdbFileSystemOptions = {}): Pro
     persist: (changes, op): Promise<void> => persistChanges(fs, store, changes, op, options),
   }, report);
   for (const [key, rev] of revisions) fs.revisions.set(key, rev);
-  fs.database = options.dbName ?? DEFAULT_FS_DB;
-  fs.attach(store, options.channelName ?? `pi-playground-fs:${options.dbName ?? DEFAULT_FS_DB}`);
+  fs.database = options.dbName ?? FILES_DATABASE;
+  fs.attach(store, options.channelName ?? filesChannel(options.dbName ?? FILES_DATABASE));
   // The working directory always exists; creating it is the first (and usually only) write on a new store.
   await fs.mkdir(fs.cwd, { recursive: true });
   return fs;
@@ -189,7 +188,7 @@ async function persistChanges(
     await store('readwrite', async (os) => {
       const [stored, current] = await Promise.all([
         Promise.all(keys.map((k) => promisifyRequest(os.get(k)))),
-        promisifyRequest(os.get(GENERATION_KEY)),
+        promisifyRequest(os.get(FILES_GENERATION_KEY)),
       ]);
       conflicts = [];
       keys.forEach((key, i) => {
@@ -208,7 +207,7 @@ async function persistChanges(
       }
       generation = (typeof current === 'number' ? current : 0) + 1;
       try {
-        os.put(generation, GENERATION_KEY);
+        os.put(generation, FILES_GENERATION_KEY);
         for (const { path: key, record } of changes) {
           if (key === '/') continue;
           // A corrupt entry is only ever in the plan when it is being replaced or deleted.

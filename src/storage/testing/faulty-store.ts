@@ -3,10 +3,14 @@
 import type { KeyValueStore } from '../kv-store.ts';
 
 export type InjectedFault = 'quota' | 'unavailable' | 'hang';
+export type StoreMethod = 'get' | 'set' | 'update' | 'delete';
 
 export interface FaultyStore extends KeyValueStore {
-  /** From now on, reads and writes fail this way (writes only, if `writesOnly`); null heals the store. */
-  fail(fault: InjectedFault | null, options?: { writesOnly?: boolean }): void;
+  /**
+   * From now on, reads and writes fail this way (writes only, if `writesOnly`; only those methods, if `only`;
+   * only keys `key` accepts, if given); null heals the store.
+   */
+  fail(fault: InjectedFault | null, options?: { writesOnly?: boolean; only?: readonly StoreMethod[]; key?: (key: string) => boolean }): void;
   /** Number of write operations that reached the inner store. */
   readonly writes: number;
 }
@@ -19,10 +23,13 @@ function faultError(fault: InjectedFault): Error {
 export function createFaultyStore(inner: KeyValueStore): FaultyStore {
   let fault: InjectedFault | null = null;
   let writesOnly = false;
+  let only: readonly StoreMethod[] | null = null;
+  let keyFilter: ((key: string) => boolean) | null = null;
   let writes = 0;
 
-  function guard<T>(isWrite: boolean, run: () => Promise<T>): Promise<T> {
-    if (!fault || (writesOnly && !isWrite)) {
+  function guard<T>(method: StoreMethod, key: string, run: () => Promise<T>): Promise<T> {
+    const isWrite = method !== 'get';
+    if (!fault || (writesOnly && !isWrite) || (only && !only.includes(method)) || (keyFilter && !keyFilter(key))) {
       if (isWrite) writes++;
       return run();
     }
@@ -36,10 +43,12 @@ export function createFaultyStore(inner: KeyValueStore): FaultyStore {
     fail(next, options = {}) {
       fault = next;
       writesOnly = options.writesOnly ?? false;
+      only = options.only ?? null;
+      keyFilter = options.key ?? null;
     },
-    get: (key) => guard(false, () => inner.get(key)),
-    set: (key, value) => guard(true, () => inner.set(key, value)),
-    update: (key, updater) => guard(true, () => inner.update(key, updater)),
-    delete: (key) => guard(true, () => inner.delete(key)),
+    get: (key) => guard('get', key, () => inner.get(key)),
+    set: (key, value) => guard('set', key, () => inner.set(key, value)),
+    update: (key, updater) => guard('update', key, () => inner.update(key, updater)),
+    delete: (key) => guard('delete', key, () => inner.delete(key)),
   };
 }

@@ -3,6 +3,7 @@
 // in ./messages/<area>.ts, both languages side by side; catalog.test.ts checks both have the same keys and that
 // every key the code uses exists, markup.test.ts that no component shows literal English. Only the English table
 // comes with the page; another language's table is loaded before the UI switches to it (catalog.ts).
+import { readLocaleHint, writeLocaleHint } from '../../storage/web-hints.ts';
 import { CATALOG, hasTable, loadArea, loadTable, type DeferredArea } from './catalog.ts';
 
 export const LOCALES = ['en', 'zh-CN'] as const;
@@ -10,7 +11,6 @@ export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文' };
 /** What the header's language switch shows: each language named in itself, short. */
 export const LOCALE_SHORT_NAMES: Record<Locale, string> = { en: 'EN', 'zh-CN': '中文' };
-export const LOCALE_HINT_KEY = 'pi-playground.locale';
 /** `?lang=en` or `?lang=zh-CN` picks the language of one page load (shared links, demos, screenshots). */
 export const LOCALE_URL_PARAM = 'lang';
 
@@ -45,13 +45,10 @@ function syncDocument(locale: Locale): void {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
+/** Storage blocked or nothing remembered: null, and the browser's language decides. */
 function readHint(): Locale | null {
-  try {
-    const value = globalThis.localStorage?.getItem(LOCALE_HINT_KEY);
-    return isLocale(value) ? value : null;
-  } catch {
-    return null; // storage blocked: fall back to the browser's language
-  }
+  const value = readLocaleHint();
+  return isLocale(value) ? value : null;
 }
 
 export function isLocale(value: unknown): value is Locale {
@@ -116,7 +113,7 @@ class LocaleStore {
     this.#locale = locale;
     syncDocument(locale);
     if (!remember) return;
-    try { globalThis.localStorage?.setItem(LOCALE_HINT_KEY, locale); } catch { /* not remembered, still shown */ }
+    writeLocaleHint(locale); // refused: not remembered, still shown
     dropUrlParam();
   }
 

@@ -167,6 +167,8 @@ export const messages = defineMessages({
     'files.snapshots.attached': 'Runs of this scenario now start from “{name}”.',
     'files.snapshots.detached': 'Runs no longer start from “{name}”.',
     'files.snapshots.damaged': 'The snapshot “{name}” could not be read back; it may be damaged. The files were left as they are.',
+    'files.snapshots.unreadable': 'The snapshot “{name}” could not be read from browser storage, so the files were left as they are.',
+    'files.snapshots.deletedLeftover': 'Deleted “{name}”, but its files could not be removed from browser storage, so they still take up space.',
     'files.snapshots.duplicates': 'Some snapshots were listed twice under one id; only the first of each is shown: {names}.',
     'files.snapshots.runRestored': 'The files are back as the run started from them.',
 
@@ -350,6 +352,8 @@ export const messages = defineMessages({
     'files.snapshots.attached': '此场景的运行现在从“{name}”开始。',
     'files.snapshots.detached': '运行不再从“{name}”开始。',
     'files.snapshots.damaged': '无法读回快照“{name}”，它可能已损坏。文件保持原样。',
+    'files.snapshots.unreadable': '无法从浏览器存储读取快照“{name}”，文件保持原样。',
+    'files.snapshots.deletedLeftover': '已删除“{name}”，但它的文件未能从浏览器存储中移除，仍占用空间。',
     'files.snapshots.duplicates': '有些快照以同一个 id 列出了多次；每组只显示第一个：{names}。',
     'files.snapshots.runRestored': '文件已恢复为运行开始时的样子。',
 

@@ -1,7 +1,10 @@
-// Named filesystem snapshots kept in the app's key-value store (IndexedDB): an index of what exists, and each
-// snapshot's files under its own key, so listing stays cheap however large the snapshots are.
-import type { FsSnapshot } from '../../vfs/index.ts';
-import type { KeyValueStore } from '../../storage/kv-store.ts';
+// Named filesystem snapshots kept in the app's key-value store (IndexedDB): an index of what exists
+// (SNAPSHOT_INDEX_KEY), and each snapshot's files under its own key, so listing stays cheap however large the
+// snapshots are. Every operation rejects with a StorageError when the store refuses.
+import type { FsSnapshot } from '../vfs/index.ts';
+import { SNAPSHOT_INDEX_KEY as INDEX_KEY, snapshotKey as dataKey } from './keys.ts';
+import type { KeyValueStore } from './kv-store.ts';
+import { storageCall } from './storage-error.ts';
 
 export interface SnapshotInfo {
   id: string;
@@ -16,8 +19,7 @@ export interface SnapshotInfo {
   bytes: number;
 }
 
-const INDEX_KEY = 'fs-snapshots';
-const dataKey = (id: string) => `fs-snapshot:${id}`;
+const STORE = 'the file snapshots';
 
 export interface SnapshotRepository {
   /** Rejects when the store cannot be read; damaged index entries are skipped. */
@@ -28,34 +30,35 @@ export interface SnapshotRepository {
   save(info: SnapshotInfo, snapshot: FsSnapshot): Promise<void>;
   /** Changes an entry's name or scenario, leaving its files as they are. */
   setInfo(info: SnapshotInfo): Promise<void>;
+  /** Drops the index entry, then the files; a failure after the first step leaves unused data, and still rejects. */
   remove(id: string): Promise<void>;
 }
 
 export function createSnapshotRepository(store: KeyValueStore): SnapshotRepository {
   return {
     async list() {
-      const index = await store.get<unknown>(INDEX_KEY);
+      const index = await storageCall(STORE, 'read', INDEX_KEY, () => store.get<unknown>(INDEX_KEY));
       return Array.isArray(index) ? index.filter(isSnapshotInfo) : [];
     },
     async load(id) {
-      const data = await store.get<unknown>(dataKey(id));
+      const data = await storageCall(STORE, 'read', dataKey(id), () => store.get<unknown>(dataKey(id)));
       return isSnapshot(data) ? data : undefined;
     },
     async save(info, snapshot) {
-      await store.set(dataKey(info.id), snapshot);
-      await store.update<unknown>(INDEX_KEY, (old) => {
+      await storageCall(STORE, 'write', dataKey(info.id), () => store.set(dataKey(info.id), snapshot));
+      await storageCall(STORE, 'write', INDEX_KEY, () => store.update<unknown>(INDEX_KEY, (old) => {
         const list = Array.isArray(old) ? old.filter(isSnapshotInfo).filter((s) => s.id !== info.id) : [];
         return [...list, { ...info }];
-      });
+      }));
     },
     async setInfo(info) {
-      await store.update<unknown>(INDEX_KEY, (old) =>
-        (Array.isArray(old) ? old.map((s) => (isSnapshotInfo(s) && s.id === info.id ? { ...info } : s)) : []));
+      await storageCall(STORE, 'write', INDEX_KEY, () => store.update<unknown>(INDEX_KEY, (old) =>
+        (Array.isArray(old) ? old.map((s) => (isSnapshotInfo(s) && s.id === info.id ? { ...info } : s)) : [])));
     },
     async remove(id) {
-      await store.update<unknown>(INDEX_KEY, (old) => (Array.isArray(old) ? old.filter((s) => !isSnapshotInfo(s) || s.id !== id) : []));
-      // The index no longer names it; data left behind by a failure here is only unused space.
-      await store.delete(dataKey(id)).catch(() => undefined);
+      await storageCall(STORE, 'write', INDEX_KEY, () =>
+        store.update<unknown>(INDEX_KEY, (old) => (Array.isArray(old) ? old.filter((s) => !isSnapshotInfo(s) || s.id !== id) : [])));
+      await storageCall(STORE, 'delete', dataKey(id), () => store.delete(dataKey(id)));
     },
   };
 }

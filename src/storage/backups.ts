@@ -1,10 +1,11 @@
 // Automatic backups of the workspace, taken before an incoming link, file or session replaces it, so the previous
 // work can be brought back after a reload too (undo only lasts for the tab's life). The five newest are kept in
-// the app's store; a store that refuses is reported, never thrown.
-import type { KeyValueStore } from '../../storage/kv-store.ts';
-import { parseWorkspace, type Workspace } from '../../storage/workspace.ts';
+// the app's store under BACKUPS_KEY. A store that refuses rejects with a StorageError; the caller says so.
+import { BACKUPS_KEY } from './keys.ts';
+import type { KeyValueStore } from './kv-store.ts';
+import { storageCall } from './storage-error.ts';
+import { parseWorkspace, type Workspace } from './workspace.ts';
 
-export const BACKUPS_KEY = 'portable:backups';
 export const MAX_BACKUPS = 5;
 
 export type BackupReason = 'link' | 'file' | 'session';
@@ -17,6 +18,7 @@ export interface WorkspaceBackup {
   workspace: Workspace;
 }
 
+/** The stored list, forgivingly: a damaged entry is dropped, never the whole list. */
 function parseBackups(value: unknown): WorkspaceBackup[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry): WorkspaceBackup[] => {
@@ -30,29 +32,25 @@ function parseBackups(value: unknown): WorkspaceBackup[] {
 }
 
 export interface BackupStore {
-  /** Newest first; an unreadable store gives an empty list. */
+  /** Newest first. Rejects with a StorageError when the store cannot be read. */
   list(): Promise<WorkspaceBackup[]>;
-  add(workspace: Workspace, reason: BackupReason): Promise<{ ok: true; backup: WorkspaceBackup } | { ok: false; reason: string }>;
+  /** Keeps `workspace` as the newest backup. Rejects with a StorageError when the store refuses. */
+  add(workspace: Workspace, reason: BackupReason): Promise<WorkspaceBackup>;
 }
+
+const STORE = 'the workspace backups';
 
 export function createBackupStore(store: KeyValueStore, now: () => number = Date.now): BackupStore {
   let counter = 0;
   return {
     async list() {
-      try {
-        return parseBackups(await store.get(BACKUPS_KEY));
-      } catch {
-        return [];
-      }
+      return parseBackups(await storageCall(STORE, 'read', BACKUPS_KEY, () => store.get(BACKUPS_KEY)));
     },
     async add(workspace, reason) {
       const backup: WorkspaceBackup = { id: `backup-${now().toString(36)}-${(counter++).toString(36)}`, savedAt: now(), reason, workspace };
-      try {
-        await store.update<unknown>(BACKUPS_KEY, (old) => [backup, ...parseBackups(old)].slice(0, MAX_BACKUPS));
-        return { ok: true, backup };
-      } catch (error) {
-        return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-      }
+      await storageCall(STORE, 'write', BACKUPS_KEY, () =>
+        store.update<unknown>(BACKUPS_KEY, (old) => [backup, ...parseBackups(old)].slice(0, MAX_BACKUPS)));
+      return backup;
     },
   };
 }
