@@ -19,7 +19,7 @@ import { findingFix, findingKey, findingMessage, schemaProblemText } from './fin
 
 // The Chinese table is a chunk of its own (catalog.ts); these tests read it.
 // The Chinese table and the deferred English areas these words live in come as chunks of their own (catalog.ts).
-beforeAll(() => Promise.all([loadLocale('zh-CN'), loadEnglishArea('lint')]));
+beforeAll(() => Promise.all([loadLocale('zh-CN'), loadEnglishArea('lint'), loadEnglishArea('providers-panel')]));
 
 type Schema = Record<string, unknown>;
 const tool = (name: string, parameters: unknown, extra: Partial<Tool> = {}): Tool => ({ name, description: 'Does a thing.', parameters, ...extra }) as Tool;

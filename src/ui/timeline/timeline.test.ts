@@ -8,7 +8,7 @@ import axeSource from 'axe-core/axe.min.js?raw';
 import { fileTool, largeScenario, recordScenario } from '../../recording/testing/layout-fixtures.ts';
 import type { TimelineSelection } from '../../recording/layout/index.ts';
 import type { Recording } from '../../recording/index.ts';
-import { i18n } from '../i18n/i18n.svelte.ts';
+import { i18n, loadEnglishArea } from '../i18n/i18n.svelte.ts';
 import '../global.css';
 import TimelineHost from './testing/TimelineHost.svelte';
 
@@ -50,6 +50,8 @@ let sequential: Recording;
 let mixed: Recording;
 beforeAll(async () => {
   i18n.set('en');
+  // The timeline's words come with the panels that show it (a deferred area); mounted alone here, it asks itself.
+  await loadEnglishArea('timeline');
   parallel = await recordScenario(sleeps('parallel'), { id: 'par', label: 'parallel' });
   sequential = await recordScenario(sleeps('sequential'), { id: 'seq', label: 'sequential' });
   mixed = await recordScenario(varied, { id: 'mix', label: 'mixed', hooks: variedHooks, tools: (env) => [fileTool(env)] });
