@@ -1,5 +1,9 @@
 // Benchmark: 1,000 tool calls (100 turns of 10 calls; instant tools, an instant stream) through pi-agent-core
 // 0.85.1's agentLoop and through ours with tracing on, alternating in one process. Prints calls/s and ours/pi.
+// Then the sizes 10 to 10,000 calls with the whole trace kept, in turns of 10 and in one batch, beside pi, in calls
+// per CPU-second of this process, with the heap a 10,000-call run leaves referenced (its messages; ours, the trace).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { agentLoop as piAgentLoop } from '@earendil-works/pi-agent-core';
 import { createAssistantMessageEventStream as piCreateStream } from '@earendil-works/pi-ai';
 import { Type } from 'typebox';
@@ -24,28 +28,34 @@ const model: Model = {
 type LoopFn = (prompts: AgentMessage[], context: AgentContext, config: AgentLoopConfig, signal: AbortSignal | undefined, streamFn: StreamFn, ...rest: unknown[]) => AsyncIterable<unknown> & { result(): Promise<AgentMessage[]> };
 type StreamFactory = () => { push(event: AssistantMessageEvent): void };
 
-/** Answers turn after turn with 10 tool calls, then a final text; every event is pushed before returning. */
-function instantStream(createStream: StreamFactory): StreamFn {
+/**
+ * Answers turn after turn with `perTurn` tool calls, then a final text; every event is pushed before returning.
+ * Each event carries a copy of the partial message, or, `inPlace`, the one partial that grows as pi-ai's providers
+ * grow theirs: copies cost the stream itself O(calls²) in one wide batch (0.4 GB of arrays for 10,000 calls).
+ */
+function instantStream(createStream: StreamFactory, turns = TURNS, perTurn = CALLS_PER_TURN, inPlace = false): StreamFn {
   let turn = 0;
   return () => {
     const stream = createStream();
     const base: AssistantMessage = { role: 'assistant', content: [], api: 'bench', provider: 'bench', model: 'bench', usage, stopReason: 'pending', timestamp: 0 };
     const t = turn++;
-    if (t >= TURNS) {
+    if (t >= turns) {
       const message: AssistantMessage = { ...base, content: [{ type: 'text', text: 'done' }], stopReason: 'stop' };
       stream.push({ type: 'start', partial: { ...base } });
       stream.push({ type: 'done', reason: 'stop', message });
       return stream as never;
     }
     const calls: ToolCall[] = [];
-    for (let i = 0; i < CALLS_PER_TURN; i++) calls.push({ type: 'toolCall', id: `t${t}c${i}`, name: 'noop', arguments: { index: i, label: 'x' } });
+    for (let i = 0; i < perTurn; i++) calls.push({ type: 'toolCall', id: `t${t}c${i}`, name: 'noop', arguments: { index: i, label: 'x' } });
     const partial: AssistantMessage = { ...base, content: [] };
-    stream.push({ type: 'start', partial: { ...partial } });
+    stream.push({ type: 'start', partial: inPlace ? partial : { ...partial } });
     calls.forEach((call, index) => {
-      partial.content = [...partial.content, call];
-      stream.push({ type: 'toolcall_start', contentIndex: index, partial: { ...partial } });
-      stream.push({ type: 'toolcall_delta', contentIndex: index, delta: JSON.stringify(call.arguments), partial: { ...partial } });
-      stream.push({ type: 'toolcall_end', contentIndex: index, toolCall: call, partial: { ...partial } });
+      if (inPlace) partial.content.push(call);
+      else partial.content = [...partial.content, call];
+      const current = () => (inPlace ? partial : { ...partial });
+      stream.push({ type: 'toolcall_start', contentIndex: index, partial: current() });
+      stream.push({ type: 'toolcall_delta', contentIndex: index, delta: JSON.stringify(call.arguments), partial: current() });
+      stream.push({ type: 'toolcall_end', contentIndex: index, toolCall: call, partial: current() });
     });
     stream.push({ type: 'done', reason: 'toolUse', message: { ...base, content: calls, stopReason: 'toolUse' } });
     return stream as never;
@@ -66,10 +76,19 @@ const keep = (messages: AgentMessage[]) => messages.filter((m): m is Message => 
 
 type Variant = 'pi' | 'traced' | 'tracedKept' | 'plain';
 
-async function once(variant: Variant): Promise<number> {
+async function once(variant: Variant, turns = TURNS, perTurn = CALLS_PER_TURN): Promise<number> {
+  return (await measured(variant, turns, perTurn)).rate;
+}
+
+/**
+ * One run: calls per second of wall time (`rate`) and of the process's CPU time (`cpuRate`: on a shared machine the
+ * wall clock also counts the neighbours' work); `retained` holds what the run leaves referenced for a heap reading.
+ */
+async function measured(variant: Variant, turns: number, perTurn: number, inPlace = false): Promise<{ rate: number; cpuRate: number; retained: unknown }> {
+  const calls = turns * perTurn;
   const pi = variant === 'pi';
   const loop = (pi ? piAgentLoop : agentLoop) as unknown as LoopFn;
-  const streamFn = instantStream((pi ? piCreateStream : createAssistantMessageEventStream) as unknown as StreamFactory);
+  const streamFn = instantStream((pi ? piCreateStream : createAssistantMessageEventStream) as unknown as StreamFactory, turns, perTurn, inPlace);
   const context: AgentContext = { systemPrompt: 'bench', messages: [], tools: [noop] };
   const config: AgentLoopConfig = { model, convertToLlm: keep };
   const kept: TraceEvent[] = [];
@@ -79,16 +98,18 @@ async function once(variant: Variant): Promise<number> {
       : undefined;
   const prompt = { role: 'user' as const, content: 'go', timestamp: 0 };
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const stream = loop([prompt], context, config, undefined, streamFn, instrumentation);
   // A consumer reads every event as it comes, as the playground's run state does.
   let events = 0;
   for await (const _event of stream) events++;
   const messages = await stream.result();
   const elapsed = performance.now() - start;
-  if (messages.length !== 1 + TURNS * (1 + CALLS_PER_TURN) + 1) throw new Error(`unexpected run: ${messages.length} messages`);
-  if (events < CALLS * 4) throw new Error(`only ${events} events`);
-  if ((variant === 'traced' && traced < CALLS * 8) || (variant === 'tracedKept' && kept.length < CALLS * 8)) throw new Error('trace missing');
-  return CALLS / (elapsed / 1000);
+  const cpu = process.cpuUsage(cpuStart);
+  if (messages.length !== 1 + turns * (1 + perTurn) + 1) throw new Error(`unexpected run: ${messages.length} messages`);
+  if (events < calls * 4) throw new Error(`only ${events} events`);
+  if ((variant === 'traced' && traced < calls * 8) || (variant === 'tracedKept' && kept.length < calls * 8)) throw new Error('trace missing');
+  return { rate: calls / (elapsed / 1000), cpuRate: calls / ((cpu.user + cpu.system) / 1e6), retained: { context, messages, kept } };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -118,4 +139,62 @@ export async function run(): Promise<void> {
   line('ours, tracing on (trace consumed as it comes)', 'traced');
   line('ours, tracing on (whole trace kept in memory)', 'tracedKept');
   line('ours, tracing off', 'plain');
+  await runSizes();
+}
+
+const SIZES = [10, 100, 1_000, 10_000];
+
+/** Garbage collection on demand, for the heap reading (the flag set at run time, so bench.mjs needs no option). */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/** Lets a finished run's last promise jobs and timers go (they still hold its objects), then collects twice. */
+async function settleAndCollect(gc: () => void): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  gc();
+  gc();
+}
+
+/** Each size in turns of 10 calls and in one batch: pi and ours with the whole trace kept, rotated every round. */
+async function runSizes(): Promise<void> {
+  const variants: Variant[] = ['pi', 'tracedKept'];
+  console.log('\nloop by size: ours with the whole trace kept in memory vs pi-agent-core 0.85.1 (partials grown in place; calls per CPU-second of this process, medians, variants rotated)');
+  for (const shape of ['turns of 10', 'one batch'] as const) {
+    for (const size of SIZES) {
+      const [turns, perTurn] = shape === 'one batch' ? [1, size] : [Math.max(1, size / 10), Math.min(10, size)];
+      const [warmup, rounds] = size >= 10_000 ? [2, 5] : size >= 1_000 ? [3, 9] : [10, 31];
+      const rates = new Map<Variant, number[]>(variants.map((v) => [v, []]));
+      for (let round = 0; round < warmup + rounds; round++) {
+        for (let i = 0; i < variants.length; i++) {
+          const variant = variants[(round + i) % variants.length];
+          const { cpuRate } = await measured(variant, turns, perTurn, true);
+          if (round >= warmup) rates.get(variant)!.push(cpuRate);
+        }
+      }
+      const ratios = rates.get('tracedKept')!.map((rate, round) => rate / rates.get('pi')![round]);
+      console.log(`  ${shape.padEnd(11)} ${size.toLocaleString('en-US').padStart(6)} calls   pi ${fmt(median(rates.get('pi')!))} calls/s   `
+        + `ours ${fmt(median(rates.get('tracedKept')!))} calls/s   ours/pi ${median(ratios).toFixed(2)}x   (${rounds} rounds)`);
+    }
+  }
+  const gc = collector();
+  const settled = () => settleAndCollect(gc);
+  for (const shape of ['turns of 10', 'one batch'] as const) {
+    const [turns, perTurn] = shape === 'one batch' ? [1, 10_000] : [1_000, 10];
+    const heap: string[] = [];
+    // Held outside the loop and dropped before each baseline reading, so one run's objects never count for the next.
+    let retained: unknown;
+    for (const variant of variants) {
+      retained = undefined;
+      await settled();
+      const before = process.memoryUsage().heapUsed;
+      retained = (await measured(variant, turns, perTurn, true)).retained;
+      await settled();
+      const used = process.memoryUsage().heapUsed - before;
+      heap.push(`${variant === 'pi' ? 'pi' : 'ours (trace kept)'} ${(used / 1024 / 1024).toFixed(1)} MB`);
+    }
+    if (!retained) throw new Error('nothing retained');
+    console.log(`  heap left referenced by one 10,000-call run (${shape}): ${heap.join(', ')}`);
+  }
 }

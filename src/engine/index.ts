@@ -1,8 +1,7 @@
 // The public face of the engine: a drop-in for the loop part of @earendil-works/pi-agent-core 0.85.1 (same entry
 // points, parameters, object shapes and events), plus the playground's run entry point, clocks and trace vocabulary.
-export {
-  agentLoop, agentLoopContinue, runAgentLoop, runAgentLoopContinue, setDefaultStreamFn,
-} from './agent-loop.ts';
+export { agentLoop, agentLoopContinue, runAgentLoop, runAgentLoopContinue } from './agent-loop.ts';
+export { setDefaultStreamFn } from './stream-fn.ts';
 export { startPlaygroundRun, type PlaygroundRunRequest } from './playground-run.ts';
 export type { AgentEventSink, LoopInstrumentation } from './loop-run.ts';
 

@@ -73,3 +73,12 @@ function wallClockFromNow(): { now(): number } {
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** errorText for any thrown value, even one whose String() conversion throws. */
+export function safeErrorText(error: unknown): string {
+  try {
+    return errorText(error);
+  } catch {
+    return 'Unknown error';
+  }
+}

@@ -1,10 +1,10 @@
 // The playground's entry point to the loop: pi's events exactly as agentLoop emits them, except that a run which
 // would break in pi (a stream function or hook that throws, malformed input) ends cleanly instead of hanging:
 // every started tool call and message is closed and a visible error message ends the run with agent_end.
-import { assertCanContinue, runContinued, runMode, runPrompted, safeErrorText } from './agent-loop.ts';
+import { assertCanContinue, createErrorToolResult, runContinued, runPrompted } from './agent-loop.ts';
 import { createAgentEventStream, type EventStream } from './event-stream.ts';
-import { createLoopRun, type LoopInstrumentation, type LoopRun } from './loop-run.ts';
-import { createErrorToolResult } from './tool-execution.ts';
+import { createLoopRun, safeErrorText, type LoopInstrumentation, type LoopRun } from './loop-run.ts';
+import * as probe from './trace/probes.ts';
 import type { AssistantMessage } from '../ai/index.ts';
 import type { AgentContext, AgentEvent, AgentLoopConfig, AgentMessage, StreamFn } from './types.ts';
 
@@ -77,10 +77,8 @@ function closeFailedRun(run: LoopRun, tracker: OpenEventTracker, request: Playgr
   const stopReason = request.signal?.aborted ? 'aborted' : 'error';
   if (!tracker.started) {
     // Refused before the loop began (continue misuse): the trace still shows a run that ended with the error.
-    if (run.tracer) {
-      run.tracer.runStart(runMode(request.config, request.context));
-      run.tracer.runEnd(text);
-    }
+    probe.runStart(run, request.config, request.context);
+    probe.runFailed(run, text);
     emit({ type: 'agent_start' });
   }
   for (const call of tracker.openCalls.splice(0)) {

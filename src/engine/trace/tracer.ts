@@ -12,11 +12,16 @@ export class Tracer {
   /** The current batch's calls; those from `nextToStart` on still wait for their tool_execution_start. */
   private batchCalls: readonly ToolCall[] = [];
   private nextToStart = 0;
-  /** Per content index of the streaming message: the kind of a block that started and has not ended. */
   /** Blocks of the streaming message that started and have not ended (a few at most; a list, not an index). */
   private readonly openBlocks: { contentIndex: number; kind: BlockKind }[] = [];
   /** Per call of the batch (by position): the phase it is in right now, so a run that breaks can close it. */
   private openPhases: (ToolPhase | undefined)[] = [];
+  /**
+   * Each call's position in the batch, so a phase event finds its call in O(1) instead of scanning the batch. Keyed
+   * by the call object, as the scan matched, first position winning: malformed input may repeat a call id (or a
+   * call), and keying by id would merge the phases of two different calls.
+   */
+  private readonly callIndex = new Map<ToolCall, number>();
   private turnOpen = false;
   private batchOpen = false;
   /** The run ended; `broken`: it ended with an error, and what its abandoned work does later is not traced. */
@@ -79,6 +84,8 @@ export class Tracer {
     this.batchCalls = toolCalls;
     this.nextToStart = 0;
     this.openPhases = new Array(toolCalls.length);
+    this.callIndex.clear();
+    for (let i = 0; i < toolCalls.length; i++) if (!this.callIndex.has(toolCalls[i])) this.callIndex.set(toolCalls[i], i);
     for (const call of toolCalls) {
       this.emit({ type: 'trace_phase_start', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase: 'queued' });
     }
@@ -90,6 +97,7 @@ export class Tracer {
     for (let i = this.nextToStart; i < calls.length; i++) this.phaseEnd(calls[i], 'queued', 'skipped');
     this.batchCalls = [];
     this.openPhases = [];
+    this.callIndex.clear();
     this.nextToStart = 0;
     this.batchOpen = false;
     this.emit({ type: 'trace_batch_end', t: this.clock.now(), turn: this.turn, terminate });
@@ -103,15 +111,15 @@ export class Tracer {
   }
 
   phaseStart(call: ToolCall, phase: ToolPhase): void {
-    const index = this.batchCalls.indexOf(call);
-    if (index >= 0) this.openPhases[index] = phase;
+    const index = this.callIndex.get(call);
+    if (index !== undefined) this.openPhases[index] = phase;
     this.emit({ type: 'trace_phase_start', t: this.clock.now(), turn: this.turn, toolCallId: call.id, toolName: call.name, phase });
   }
 
   phaseEnd(call: ToolCall, phase: ToolPhase, outcome: PhaseOutcome, data?: PhaseData): void {
     if (phase !== 'queued') {
-      const index = this.batchCalls.indexOf(call);
-      if (index >= 0) this.openPhases[index] = undefined;
+      const index = this.callIndex.get(call);
+      if (index !== undefined) this.openPhases[index] = undefined;
     }
     const t = this.clock.now();
     this.emit(data === undefined
