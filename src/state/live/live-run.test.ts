@@ -100,7 +100,7 @@ describe('LiveRunState', () => {
     // The failed run stays shown, and the selected scenario is still what Play replays.
     expect(app.run.recordings.map((r) => r.label)).toEqual(['live']);
     const saved = await live.run({ api: 'openai-completions', model: 'standin-text', provider: 'custom', baseUrl: `${standIn}/openai-completions/v1` });
-    expect(saved.scenarioId).toBeTruthy();
+    expect(saved.ok && saved.scenarioId).toBeTruthy();
     expect(app.scenarios.items).toHaveLength(before.length + 1);
   });
 
