@@ -4,6 +4,7 @@
 // refused with a 401 before the model said anything leaves no scenario behind.
 import { expect, test, type Page } from '@playwright/test';
 import { startProviderStandIn, toolThenAnswer, type ProviderStandIn } from '../support/provider-stand-in/index.ts';
+import { seriousViolations } from './axe-scan.ts';
 import { openApp } from './support.ts';
 
 let standIn: ProviderStandIn;
@@ -98,6 +99,7 @@ test('two live runs with two models compared on one timeline, each lane named by
   await expect(page.getByTestId(`timeline-total-${slowRun.id}`)).toContainText('weather-slow —');
   await expect(page.getByTestId(`timeline-total-${quickRun.id}`)).toContainText('weather-quick —');
   await expect(page.getByTestId('timeline-area')).toBeVisible();
+  expect(await seriousViolations(page, '[data-testid="timeline-panel"]')).toEqual([]);
   expect(standIn.requests.length).toBe(requests); // both are replays, offline
 
   // Back to parallel vs sequential, from the same picker.
