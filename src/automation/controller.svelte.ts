@@ -129,6 +129,7 @@ export class AutomationController {
   /** Records again from a clean state: the open lesson with its own files, else the selected scenario. */
   restart(): Promise<ActionResult> { return this.#transport.restart(); }
   setCompare(on: boolean): Promise<ActionResult> { return this.#transport.setCompare(on); }
+  setCompareWith(scenarioId: string | null): Promise<ActionResult> { return this.#transport.setCompareWith(scenarioId); }
   /** Selects a call (and one of its phases) on the timeline; null clears the selection. */
   select(request: SelectRequest | null): Promise<ActionResult> { return this.#transport.select(request); }
 

@@ -50,6 +50,7 @@ export function snapshot(context: SnapshotContext): PlaygroundState {
     durationMs: run.durationMs,
     speed: run.speed,
     compare: run.compare,
+    compareWith: run.compareWith,
     shownEvents: shown,
     totalEvents: primary?.events.length ?? 0,
     recordings: run.recordings.map((r) => ({

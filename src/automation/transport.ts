@@ -115,6 +115,20 @@ export class TransportActions {
     });
   }
 
+  /** Compare mode shows this scenario beside the selected one (null: parallel and sequential); waits for the recordings. */
+  async setCompareWith(scenarioId: string | null): Promise<ActionResult> {
+    const { run, scenarios } = this.app;
+    if (scenarioId !== null && typeof scenarioId !== 'string') return this.tracker.fail('setCompareWith needs a scenario id or null');
+    if (scenarioId !== null && !scenarios.items.some((item) => item.id === scenarioId)) {
+      return this.tracker.fail(`setCompareWith: no scenario with the id ${JSON.stringify(scenarioId.slice(0, 80))}`);
+    }
+    return this.tracker.track(async () => {
+      run.setCompareWith(scenarioId);
+      await until(() => !run.recordingNow, DEFAULT_WAIT_MS);
+      return this.tracker.ok();
+    });
+  }
+
   /** Selects a call (and one of its phases) on the timeline; null clears the selection. */
   async select(request: SelectRequest | null): Promise<ActionResult> {
     const { run } = this.app;

@@ -8,7 +8,10 @@ export const AUTOMATION_VERSION = 1;
 
 export type { CallPhase };
 
-/** Which recording: `main` (one run), or `parallel` / `sequential` in compare mode. */
+/**
+ * Which recording: `main` (one run), or `parallel` / `sequential` in compare mode; comparing two runs, each is
+ * named by its model (`gpt-4o-mini`, `scripted`; `… (1)` / `… (2)` when both are the same).
+ */
 export type RecordingLabel = string;
 
 export interface RecordingState {
@@ -73,6 +76,8 @@ export interface PlaygroundState {
   durationMs: number;
   speed: number;
   compare: boolean;
+  /** In compare mode, the scenario shown beside the selected one; null: parallel and sequential. */
+  compareWith: string | null;
   /** Events of the primary recording shown at the cursor, and how many it has. */
   shownEvents: number;
   totalEvents: number;

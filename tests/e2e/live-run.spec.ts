@@ -52,10 +52,10 @@ async function exportedRecording(page: Page): Promise<{ text: string; events: { 
 
 /**
  * pi's events as a user compares a run with its replay: types, and the final messages without wall-clock fields
- * and without the model's identity (a replay's replies come from the scripted model, which says so).
+ * (the model's identity stays: the saved scenario names its model, and the replay's messages carry it).
  */
 function piOutline(events: { source: string; event: any }[]): unknown[] {
-  const drop = new Set(['timestamp', 'responseId', 'usage', 'rawStopReason', 'textSignature', 'thinkingSignature', 'thoughtSignature', 'api', 'provider', 'model']);
+  const drop = new Set(['timestamp', 'responseId', 'usage', 'rawStopReason', 'textSignature', 'thinkingSignature', 'thoughtSignature']);
   return events.filter((e) => e.source === 'pi' && e.event.type !== 'message_update')
     .map((e) => (e.event.type === 'message_end' || e.event.type === 'tool_execution_end'
       ? JSON.parse(JSON.stringify(e.event, (k, v) => (drop.has(k) ? undefined : v)))

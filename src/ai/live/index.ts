@@ -9,4 +9,4 @@ export {
 export { checkBaseUrl, hostOf, providerOf, resolveLiveModel, type LiveModelChoice } from './model.ts';
 export { KEY_MASK, containsSecret, scrubSecret } from './secret.ts';
 export { createLiveStreamFn, type LiveRequest, type LiveStreamHooks } from './live-stream.ts';
-export { scenarioFromLiveRecording, type LiveRunInputs } from './to-scenario.ts';
+export { hasModelContent, scenarioFromLiveRecording, type LiveRunInputs } from './to-scenario.ts';

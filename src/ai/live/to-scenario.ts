@@ -84,5 +84,18 @@ export function scenarioFromLiveRecording(recording: Recording, inputs: LiveRunI
     toolExecution: inputs.toolExecution,
     timing: { seed: 1 },
     turns,
+    // Bounded as the format bounds them: an id longer than a file may hold is cut, never a reason to lose the run.
+    model: { provider: bounded(inputs.model.provider), api: bounded(inputs.model.api), id: bounded(inputs.model.id) },
   };
+}
+
+const bounded = (name: string): string => name.replace(/[\u0000-\u001f]+/g, ' ').slice(0, 200) || '?';
+
+/**
+ * Whether a live run's scenario has something of the model's to replay: a turn with text, thinking or a tool call.
+ * A run that failed before the model said anything (a wrong key, a 401, a CORS refusal) has only an empty error turn.
+ */
+export function hasModelContent(file: ScenarioFile): boolean {
+  return file.turns.some((turn) => 'content' in turn && typeof turn.content !== 'string' && turn.content.some((block) =>
+    block.type === 'toolCall' || (block.type === 'text' ? block.text.trim() !== '' : block.thinking.trim() !== '')));
 }

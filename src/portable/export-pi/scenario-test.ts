@@ -78,6 +78,12 @@ export function createScenarioTest(input: ScenarioTestInput): ScenarioTestFiles 
     notes.push(`Token sizes ${sizeRange.min}–${sizeRange.max} are drawn with the scenario's seed in the playground and with Math.random by pi's faux provider, so paced streams may take slightly different times; times are not compared.`);
     times = 'none';
   }
+  if (scenario.model) {
+    // Registering faux under the recorded api would stand in for pi-ai's real provider of that api during the test.
+    const { provider, api, id } = scenario.model;
+    const name = `${provider}/${id} over ${api}`.replace(/[\u0000-\u001f\u2028\u2029]+/g, ' ');
+    notes.push(`Recorded from a live run of ${name}. pi replays it on its faux provider, so its messages name faux's model, not that one; the events compared do not carry model names.`);
+  }
   const codeFiles: ScenarioTestFiles['codeFiles'] = [];
   const codeImports: string[] = [];
   const turnLines = scenario.turns.map((turn, t) => {

@@ -84,6 +84,19 @@ export const InjectedMessageSchema = Type.Object({
   at: optional(MomentSchema),
 }, closed);
 
+/** Bounds the recorded model's names: real ids are short, and a file's text should not be able to flood the UI. */
+const modelName = (description: string) => Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f]+$', patternText: 'on one line', description });
+
+/**
+ * The model a scenario was recorded from (a live run writes it): a replay's assistant messages carry its provider,
+ * api and id, as the live run's did. Without it the replay names the scripted model (`faux`).
+ */
+export const ScenarioModelSchema = Type.Object({
+  provider: modelName('The provider, e.g. "openai" (pi-ai\'s Model.provider).'),
+  api: modelName('The API it was reached over, e.g. "openai-responses" (pi-ai\'s Model.api).'),
+  id: modelName('The model id, e.g. "gpt-4o-mini" (pi-ai\'s Model.id).'),
+}, closed);
+
 export const DeliveryModeSchema = StringEnum(['one-at-a-time', 'all'] as const);
 
 export const ScenarioSchema = Type.Object({
@@ -100,11 +113,13 @@ export const ScenarioSchema = Type.Object({
   steeringMode: optional(DeliveryModeSchema),
   followUpMode: optional(DeliveryModeSchema),
   abort: optional(MomentSchema),
+  model: optional(ScenarioModelSchema),
 }, closed);
 
 /** The file as written (what the schema accepts). */
 export type ScenarioFile = Static<typeof ScenarioSchema>;
 export type Moment = Static<typeof MomentSchema>;
+export type ScenarioModel = Static<typeof ScenarioModelSchema>;
 export type BlockTurnFile = Static<typeof TurnSchema>;
 export type CodeTurnFile = Static<typeof CodeTurnSchema>;
 export type TokenSizeSetting = Static<typeof TokenSizeSchema>;

@@ -2,7 +2,7 @@
 // and the runner that wires a scenario into the agent loop.
 export {
   ScenarioSchema, TurnSchema, CodeTurnSchema, LONGEST_WAIT_MS, ScenarioTurnSchema, BlockSchema, MomentSchema, SCRIPTED_STOP_REASONS,
-  type ScenarioFile, type BlockTurnFile, type CodeTurnFile, type Moment, type TokenSizeSetting,
+  type ScenarioFile, type BlockTurnFile, type CodeTurnFile, type Moment, type ScenarioModel, type TokenSizeSetting,
 } from './format.ts';
 export { parseScenario, type ParseScenarioResult, type ScenarioError } from './parse/index.ts';
 export {

@@ -24,7 +24,7 @@ export interface RunScenarioOptions {
   trace?: TraceSink;
   /** Aborts the run from outside (a Stop button). */
   signal?: AbortSignal;
-  /** Default: faux's default model (`faux-1`, api and provider `faux`). */
+  /** Default: faux's default model (`faux-1`, api and provider `faux`), named as the scenario's `model` when it has one. */
   model?: Model;
   /**
    * The model's stream function in place of the scripted one (a live run: pi-ai's own stream for the model's API).
@@ -88,7 +88,9 @@ export function runScenario(scenario: Scenario, options: RunScenarioOptions = {}
   const epochMs = options.epochMs ?? 0;
   const now = () => epochMs + clock.now();
   const startMs = clock.now();
-  const model = options.model ?? createFauxModel();
+  // A recorded model only renames faux's: the scripted stream stamps its api, provider and id on every message.
+  const recorded = scenario.model;
+  const model = options.model ?? createFauxModel(recorded ? { id: recorded.id, name: recorded.id, api: recorded.api, provider: recorded.provider } : {});
   const controller = new AbortController();
   const external = options.signal;
   if (external?.aborted) controller.abort();

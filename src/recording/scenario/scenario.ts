@@ -1,10 +1,10 @@
 // The parsed scenario the engine runs: the file's content with every default applied and every tool call id
 // filled in, in the vocabulary of the scripted stream.
 import type { ToolExecutionMode } from '../../engine/index.ts';
-import type { BlockTurnFile, CodeTurnFile, Moment, ScenarioFile, TokenSizeSetting } from './format.ts';
+import type { BlockTurnFile, CodeTurnFile, Moment, ScenarioFile, ScenarioModel, TokenSizeSetting } from './format.ts';
 import type { ScriptedBlock, ScriptedTurn, StreamTiming } from './scripted-turn.ts';
 
-export type { Moment } from './format.ts';
+export type { Moment, ScenarioModel } from './format.ts';
 
 /** A steering or follow-up message; without `at` it is available from the start. */
 export interface InjectedMessage { text: string; at?: Moment }
@@ -41,6 +41,8 @@ export interface Scenario {
   steeringMode: DeliveryMode;
   followUpMode: DeliveryMode;
   abort?: Moment;
+  /** The model it was recorded from (a live run); a replay's messages name it. Unset: the scripted model. */
+  model?: ScenarioModel;
 }
 
 /** The id a tool call gets when the file gives none: call_<turn>_<block>, both 1-based. */
@@ -87,5 +89,6 @@ export function normalizeScenario(file: ScenarioFile): Scenario {
   if (file.title !== undefined) scenario.title = file.title;
   if (file.description !== undefined) scenario.description = file.description;
   if (file.abort) scenario.abort = { ...file.abort };
+  if (file.model) scenario.model = { provider: file.model.provider, api: file.model.api, id: file.model.id };
   return scenario;
 }

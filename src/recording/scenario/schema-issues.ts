@@ -47,6 +47,8 @@ function leafIssues(node: Node, value: unknown, path: (string | number)[]): Sche
     else if (error.keyword === 'enum') message = `must be one of ${quoteList(node.enum ?? [])}`;
     else if (error.keyword === 'const') message = `must be ${JSON.stringify(node.const)}`;
     else if (error.keyword === 'minLength' && (error.params as { limit?: number }).limit === 1) message = 'must not be empty';
+    // A pattern is written for the checker; its schema says in words what it asks for.
+    else if (error.keyword === 'pattern' && typeof (node as { patternText?: unknown }).patternText === 'string') message = `must be ${(node as { patternText: string }).patternText}`;
     issues.push({ path, message });
     if (error.keyword === 'type') break; // the other keywords add nothing once the type is wrong
   }

@@ -157,6 +157,7 @@ export class CodingToolsState {
   runEnvironment(base: RunEnvironment): RunEnvironment {
     return {
       scenario: () => base.scenario(),
+      ...(base.scenarioById ? { scenarioById: (id: string) => base.scenarioById!(id) } : {}),
       ...(base.identity ? { identity: () => base.identity!() } : {}),
       prepare: async (clock) => {
         const prepared = await base.prepare(clock);

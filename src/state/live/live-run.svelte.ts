@@ -2,9 +2,10 @@
 // pi-ai's own stream function for its API, recorded by the run state as events arrive (the timeline, the event log
 // and the details fill as they come). Stop aborts the request and the run, which ends as pi ends it ('aborted');
 // a failed request ends it as pi does ('error', pi's text with the key scrubbed) and says what to try next. Every
-// run that got an answer is saved as a scenario, which replays offline through the same loop.
+// run in which the model said something (text, thinking or a tool call) is saved as a scenario, which replays
+// offline through the same loop; one that failed before that (a wrong key, a CORS refusal) only shows its error.
 import {
-  checkBaseUrl, createLiveStreamFn, findLiveProvider, isLiveApi, loadLiveStream, loadProviderModels, providerOf,
+  checkBaseUrl, createLiveStreamFn, findLiveProvider, hasModelContent, isLiveApi, loadLiveStream, loadProviderModels, providerOf,
   resolveLiveModel, scenarioFromLiveRecording, scrubSecret,
 } from '../../ai/live/index.ts';
 import type { Recording } from '../../recording/index.ts';
@@ -143,12 +144,14 @@ export class LiveRunState {
       const file = scenarioFromLiveRecording(recorded, {
         prompts: scenario.prompts, systemPrompt: scenario.systemPrompt, toolExecution: scenario.toolExecution, model, startedAt,
       });
-      if (file.turns.length === 0) return;
+      // Nothing of the model's to replay (a 401 before any reply): the error is shown, no scenario piles up.
+      if (!hasModelContent(file)) return false;
       // The recording holds only what pi emitted, with the key scrubbed from errors; this is the last guard.
       const text = scrubSecret(`${JSON.stringify(file, null, 2)}\n`, key);
       const id = scenarios.add('blank', file.title ?? model.id);
       scenarios.setText(id, text);
       this.#savedScenarioId = id;
+      return true;
     });
     this.#inFlight = null;
     if (!recording) return this.#ended('aborted', null, null, null);

@@ -63,10 +63,14 @@ describe('LiveRunState', () => {
     const replies = () => JSON.parse(JSON.stringify(assistantEnds(app).map((m) => ({ content: m.content, stopReason: m.stopReason })),
       (key, value) => (key.endsWith('Signature') ? undefined : value)));
     const liveReplies = replies();
+    const names = () => assistantEnds(app).map((m) => [m.provider, m.api, m.model]);
+    const liveNames = names();
+    expect(liveNames[0]).toEqual(['anthropic', 'anthropic-messages', 'live-weather']);
     expect(await app.run.record()).toBe(true);
     expect(app.run.recordings.map((r) => r.label)).toEqual(['parallel']);
     expect(replies()).toEqual(liveReplies);
-    expect(assistantEnds(app)[0].api).toBe('faux');
+    // The replay names the model the run was recorded from, as the live run's messages did.
+    expect(names()).toEqual(liveNames);
   });
 
   it('ends a refused request as pi does, with the key scrubbed out and a hint, and keeps the recording', async () => {
@@ -80,6 +84,24 @@ describe('LiveRunState', () => {
     expect(app.run.recordings[0]?.status).toBe('done');
     expect(piTypes(app).at(-1)).toBe('agent_end');
     expect(JSON.stringify(app.run.recordings)).not.toContain(KEY);
+  });
+
+  it('saves no scenario for a run that failed before the model said anything, and keeps one that had content', async () => {
+    const { app, live } = await start();
+    app.apiKeys.set('custom', KEY);
+    const before = app.scenarios.items.map((i) => i.id);
+    const selected = app.scenarios.selected?.id;
+    for (const model of ['standin-401', 'standin-no-cors', 'standin-500']) {
+      const result = await live.run({ api: 'openai-completions', model, provider: 'custom', baseUrl: `${standIn}/openai-completions/v1` });
+      expect(result, model).toMatchObject({ ok: true, status: 'error', scenarioId: null });
+    }
+    expect(app.scenarios.items.map((i) => i.id)).toEqual(before);
+    expect(app.scenarios.selected?.id).toBe(selected);
+    // The failed run stays shown, and the selected scenario is still what Play replays.
+    expect(app.run.recordings.map((r) => r.label)).toEqual(['live']);
+    const saved = await live.run({ api: 'openai-completions', model: 'standin-text', provider: 'custom', baseUrl: `${standIn}/openai-completions/v1` });
+    expect(saved.ok && saved.scenarioId).toBeTruthy();
+    expect(app.scenarios.items).toHaveLength(before.length + 1);
   });
 
   const BASES: Record<string, string> = {

@@ -38,6 +38,12 @@ export function createRunEnvironment(
       if (!runnable) return { ok: false, reason: { key: 'run.error.noScenario' } };
       return { ok: true, scenario: runnable.scenario, key: `${runnable.id}\n${JSON.stringify(runnable.scenario)}` };
     },
+    scenarioById(id) {
+      if (!scenarios.ready) return { ok: false, reason: { key: 'run.error.loading' } };
+      const runnable = scenarios.runnable(id);
+      if (!runnable) return { ok: false, reason: { key: 'run.error.compareMissing' } };
+      return { ok: true, scenario: runnable.scenario, key: `${runnable.id}\n${JSON.stringify(runnable.scenario)}` };
+    },
     identity() {
       const runnable = scenarios.runnable();
       const identity: RunIdentity = { scenario: runnable ? `${runnable.id}\n${runnable.text}` : '', scenarioId: runnable?.id };

@@ -24,7 +24,8 @@ export class RunOrigin {
     return now ? identityChanges(origin.identity, now) : [{ input: 'scenario' }];
   });
 
-  constructor(private readonly environment: RunEnvironment) {}
+  /** `extraKey`: inputs of the run state's own folded into the scenario part (the compared scenario's text). */
+  constructor(private readonly environment: RunEnvironment, private readonly extraKey: () => string = () => '') {}
 
   get value(): Origin | null { return this.#origin; }
 
@@ -41,7 +42,9 @@ export class RunOrigin {
   identityNow(): RunIdentity | null {
     const source = this.environment.scenario();
     if (!source.ok) return null;
-    return this.environment.identity?.() ?? { scenario: source.key };
+    const identity = this.environment.identity?.() ?? { scenario: source.key };
+    const extra = this.extraKey();
+    return extra ? { ...identity, scenario: `${identity.scenario}\n${extra}` } : identity;
   }
 
   /**

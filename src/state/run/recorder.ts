@@ -1,5 +1,5 @@
 // Makes a run's recordings: the scenario on a fresh virtual clock each time (parallel, then sequential, in compare
-// mode). The core recorder appends to live recordings in place; the run state shows immutable copies of them,
+// mode; or it and another scenario, when two runs are compared). The core recorder appends to live recordings in place; the run state shows immutable copies of them,
 // taken at most once per animation frame, and lets the cursor go no further than the live clocks have.
 import { RealClock, VirtualClock, type Clock } from '../../engine/index.ts';
 import type { Scenario } from '../../recording/scenario/index.ts';
@@ -23,12 +23,20 @@ export interface RecorderSources {
 /** What a live run hands the recorder: the model, pi-ai's stream for it, the key getter, the wall time at 0. */
 export type LiveRecording = NonNullable<RecordScenarioOptions['live']>;
 
+/** One recording to make: in which mode, of which scenario (default: the one handed to record), under which label. */
+export interface RecordTake {
+  mode: RecordMode;
+  scenario?: Scenario;
+  /** Default: the mode the recording runs in (a live run: `live`). */
+  label?: string;
+}
+
 /** One call of record(): which recordings to make, under which token. */
 export interface RecordRequest {
   /** From cancel(); also part of the recordings' ids, so that a replaced run's ids are never reused. */
   token: number;
-  modes: readonly RecordMode[];
-  /** Recording `index` of `modes` has started (the run state carries its selection over to it). */
+  takes: readonly RecordTake[];
+  /** Recording `index` of `takes` has started (the run state carries its selection over to it). */
   started(index: number, recording: Recording): void;
   /** Recording `index` is about to take its tools: the files are in place, the code is read next (identity). */
   preparing?(index: number): void;
@@ -73,7 +81,7 @@ export class RunRecorder {
   }
 
   /**
-   * Records `scenario` once per mode, one after the other. Resolves true when all were recorded (a run that failed
+   * Records `scenario` (or a take's own) once per take, one after the other. Resolves true when all were recorded (a run that failed
    * inside is still a recording), false as soon as its token is no longer current. Rejects when the environment does.
    */
   async record(scenario: Scenario, request: RecordRequest): Promise<boolean> {
@@ -81,7 +89,9 @@ export class RunRecorder {
     this.#controller = controller;
     const current = () => this.isCurrent(request.token);
     const { recordScenario } = await import('../../recording/recorder/index.ts');
-    for (const mode of request.modes) {
+    for (const [index, take] of request.takes.entries()) {
+      const { mode } = take;
+      const recorded = take.scenario ?? scenario;
       for (const hook of this.sources.beforeRecord) await hook();
       if (!current()) return false;
       request.preparing?.(this.#live.length);
@@ -89,11 +99,11 @@ export class RunRecorder {
       const clock = request.live ? new RealClock() : new VirtualClock();
       const prepared = await this.sources.environment.prepare(clock);
       if (!current()) { prepared.release(); return false; }
-      const live = recordScenario(scenario, {
-        id: `run-${request.token}-${mode ?? scenario.toolExecution}`,
+      const live = recordScenario(recorded, {
+        id: `run-${request.token}-${index > 0 && !mode ? `${index + 1}-` : ''}${mode ?? recorded.toolExecution}`,
         toolExecution: mode,
         // A live run says so on the timeline, the totals and the log (a replay of it is labelled by its mode).
-        ...(request.live ? { label: 'live' } : {}),
+        ...(request.live ? { label: 'live' } : take.label ? { label: take.label } : {}),
         clock,
         tools: prepared.tools,
         hooks: prepared.hooks,

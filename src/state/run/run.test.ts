@@ -155,6 +155,43 @@ describe('RunState recording and playback', () => {
     expect(env.released).toBe(2);
   });
 
+  it('compares two runs on one scale: the selected scenario and another, each lane named by its recorded model', async () => {
+    const { run, env } = setup(twoSleeps({ model: { provider: 'openai', api: 'openai-responses', id: 'gpt-4o-mini' } }));
+    env.setOther('quick', { prompt: 'Sleep once', turns: [{ content: [{ type: 'toolCall', id: 'a', name: 'sleep', arguments: { ms: 500 } }] }, { content: 'Done.' }] });
+    run.setCompare(true);
+    run.setCompareWith('quick');
+    expect(await run.record()).toBe(true);
+    const [selected, other] = run.recordings;
+    expect(run.recordings.map((r) => [r.label, r.status])).toEqual([['gpt-4o-mini', 'done'], ['scripted', 'done']]);
+    expect(new Set(run.recordings.map((r) => r.id)).size).toBe(2);
+    expect(selected.durationMs).toBeGreaterThanOrEqual(2000);
+    expect(other.durationMs).toBeLessThan(1000);
+    expect(run.durationMs).toBe(selected.durationMs);
+    const models = (r: Recording) => r.events.flatMap((e) => (e.source === 'pi' && e.event.type === 'message_end' && e.event.message.role === 'assistant' ? [e.event.message.model] : []));
+    expect(models(selected)).toEqual(['gpt-4o-mini', 'gpt-4o-mini']);
+    expect(models(other)).toEqual(['faux-1', 'faux-1']);
+
+    // Editing the compared scenario makes the comparison out of date; a scenario that is gone is said so.
+    expect(run.stale).toBe(false);
+    env.setOther('quick', { prompt: 'Sleep once more', turns: [{ content: 'No.' }] });
+    expect(run.stale).toBe(true);
+    env.setOther('quick', undefined);
+    expect(await run.record()).toBe(false);
+    expect(run.error).toEqual({ key: 'run.error.compareMissing' });
+    run.setCompareWith(null);
+    await waitUntil(() => !run.recordingNow, 'the recordings');
+    expect(run.recordings.map((r) => r.label)).toEqual(['parallel', 'sequential']);
+  });
+
+  it('numbers two runs of the same model, so each label names one recording', async () => {
+    const { run, env } = setup();
+    env.setOther('again', twoSleeps());
+    run.setCompare(true);
+    run.setCompareWith('again');
+    expect(await run.record()).toBe(true);
+    expect(run.recordings.map((r) => r.label)).toEqual(['scripted (1)', 'scripted (2)']);
+  });
+
   it('records the same scenario identically each time', async () => {
     const { run } = setup();
     await run.record();

@@ -25,6 +25,8 @@ export type ScenarioSource = { ok: true; scenario: Scenario; key: string } | { o
 export interface RunEnvironment {
   /** The scenario to record now; `key` changes whenever what would be recorded changes. Reactive. */
   scenario(): ScenarioSource;
+  /** Another scenario by id, as a run would use it (compare mode shows it beside the selected one). Reactive. */
+  scenarioById?(id: string): ScenarioSource;
   /**
    * Every input a recording made now would use (tools, hooks, settings, files…). Reactive. Without it, only the
    * scenario's `key` says whether a recording is out of date.

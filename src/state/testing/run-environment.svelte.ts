@@ -10,6 +10,8 @@ import type { RunEnvironment } from '../run/run.svelte.ts';
 export interface TestRunEnvironment {
   environment: RunEnvironment;
   setFile(file: object): void;
+  /** Another scenario compare mode may show beside the selected one (`undefined`: there is none with that id). */
+  setOther(id: string, file: object | undefined): void;
   /** Lets every `hold` call in progress (and later ones) finish. */
   releaseHolds(): void;
   readonly prepared: number;
@@ -20,6 +22,7 @@ export interface TestRunEnvironment {
 
 export function createTestRunEnvironment(initial: object): TestRunEnvironment {
   let file = $state.raw<object>(initial);
+  let others = $state.raw<Record<string, object>>({});
   let prepared = 0;
   let released = 0;
   let holdsOpen = true;
@@ -46,19 +49,28 @@ export function createTestRunEnvironment(initial: object): TestRunEnvironment {
     },
   ];
 
+  const sourceOf = (value: object | undefined, missing: string): ReturnType<RunEnvironment['scenario']> => {
+    const text = JSON.stringify(value);
+    const parsed = value ? parseScenario(text) : null;
+    return parsed?.ok ? { ok: true, scenario: parsed.scenario, key: text } : { ok: false, reason: { key: missing } };
+  };
+
   return {
     environment: {
-      scenario() {
-        const text = JSON.stringify(file);
-        const parsed = parseScenario(text);
-        return parsed.ok ? { ok: true, scenario: parsed.scenario, key: text } : { ok: false, reason: { key: 'run.error.noScenario' } };
-      },
+      scenario: () => sourceOf(file, 'run.error.noScenario'),
+      scenarioById: (id) => sourceOf(others[id], 'run.error.compareMissing'),
       async prepare(clock) {
         prepared++;
         return { tools: tools(clock), hooks: {}, release: () => { released++; } };
       },
     },
     setFile(next) { file = next; },
+    setOther(id, next) {
+      const copy = { ...others };
+      if (next) copy[id] = next;
+      else delete copy[id];
+      others = copy;
+    },
     releaseHolds() { holdsOpen = false; for (const resolve of waiting.splice(0)) resolve(); },
     get prepared() { return prepared; },
     get released() { return released; },

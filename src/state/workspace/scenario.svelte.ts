@@ -84,10 +84,13 @@ export class ScenarioState {
     return result?.ok && item ? (JSON.parse(item.text) as ScenarioFile) : null;
   }
 
-  /** The selected scenario as a run should use it; null when it never parsed (or the parser is not loaded). */
-  runnable(): RunnableScenario | null {
+  /**
+   * The selected scenario (or the one with `id`) as a run should use it; null when it never parsed, there is no such
+   * scenario, or the parser is not loaded.
+   */
+  runnable(id?: string): RunnableScenario | null {
     const parse = this.#parse;
-    const item = this.selected;
+    const item = id === undefined ? this.selected : this.items.find((i) => i.id === id);
     if (!parse || !item) return null;
     for (const [text, fromLastGood] of [[item.text, false], [item.lastGoodText, true]] as const) {
       if (text === undefined) continue;

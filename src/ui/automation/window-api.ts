@@ -30,6 +30,7 @@ export interface PiPlaygroundApi {
   setSpeed(speed: number): Promise<ActionResult>;
   restart(): Promise<ActionResult>;
   setCompare(on: boolean): Promise<ActionResult>;
+  setCompareWith(scenarioId: string | null): Promise<ActionResult>;
   select(selection: SelectRequest | null): Promise<ActionResult>;
   nextCaption(): Promise<ActionResult>;
   previousCaption(): Promise<ActionResult>;
@@ -87,6 +88,7 @@ export function createPlaygroundApi(
     setSpeed: act((speed: number) => controller.setSpeed(speed)),
     restart: act(() => controller.restart()),
     setCompare: act((on: boolean) => controller.setCompare(on)),
+    setCompareWith: act((scenarioId: string | null) => controller.setCompareWith(scenarioId)),
     select: act((selection: SelectRequest | null) => controller.select(selection)),
     nextCaption: act(() => controller.nextCaption()),
     previousCaption: act(() => controller.previousCaption()),
