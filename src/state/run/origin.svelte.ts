@@ -1,5 +1,5 @@
 // What the shown recordings were made from, for the run state: the identity read when they were made (or handed in
-// with recordings loaded from elsewhere), the inputs now, and so which changed since (run-identity.ts).
+// with recordings loaded from elsewhere), the inputs now, and so which changed since (identity.ts).
 import { identityChanges, type RunIdentity, type StaleReason } from './identity.ts';
 import type { RecordingOrigin, RunEnvironment } from './types.ts';
 

@@ -1,7 +1,7 @@
 // A run of the selected scenario: recorded on a virtual clock (once; parallel and sequential to compare; or beside
 // another scenario, a recorded live run say, to compare two runs), then played back from the recording
-// (run-playback.svelte.ts: the cursor, the transport, the selection). A recording remembers what it was made from
-// (run-identity.ts): when any input changed it is out of date, says why, and Play records it anew.
+// (playback.svelte.ts: the cursor, the transport, the selection). A recording remembers what it was made from
+// (identity.ts): when any input changed it is out of date, says why, and Play records it anew.
 import type { Recording } from '../../recording/index.ts';
 import { compareTakes } from './compare.ts';
 import { browserFrames, type FrameScheduler } from './frames.ts';
@@ -186,7 +186,7 @@ export class RunState extends RunPlayback {
         token,
         takes: takes.takes,
         ...(live ? { live } : {}),
-        // What is recorded is read when the files are in place and the code is about to be read (run-identity.ts).
+        // What is recorded is read when the files are in place and the code is about to be read (identity.ts).
         preparing: (index) => {
           if (index === 0 && this.#recorder.isCurrent(token)) this.#origin.recording(first, () => this.record());
         },

@@ -1,5 +1,5 @@
 // The sandbox's time limit per call, as the app sets it: kept here (reactively) as well as handed to the sandbox,
-// because it is an input of every run — a recording made under another limit is out of date (run-identity.ts).
+// because it is an input of every run — a recording made under another limit is out of date (identity.ts).
 import type { ToolRuntime } from './tool-runtime.ts';
 
 export class SandboxTimeoutState {
