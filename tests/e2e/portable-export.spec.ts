@@ -44,7 +44,7 @@ test('exports a tool as a TypeScript file and a scenario as a zip for the real p
   const files = unzipSync(new Uint8Array(await bytesOf(zipDownload)));
   const names = Object.keys(files);
   expect(names).toEqual(expect.arrayContaining([
-    'pi-export/pi-replay.ts', 'pi-export/playground-runtime.ts', 'pi-export/package.json', 'pi-export/README.md',
+    'pi-export/pi-replay.ts', 'pi-export/pi-event-summary.ts', 'pi-export/playground-runtime.ts', 'pi-export/package.json', 'pi-export/README.md',
     'pi-export/tools/get-weather.ts', 'pi-export/tools/deploy.ts', 'pi-export/hooks.ts',
   ]));
   const test = names.find((n) => n.endsWith('.test.ts'))!;

@@ -7,7 +7,7 @@ import { utf8Encode } from '../bytes.ts';
 import type { ToolFile, Workspace } from '../workspace-shape.ts';
 import type { EventSummary } from './event-summary.ts';
 import { createJsonSchemaToolModule } from './json-schema-tool.ts';
-import { REPLAY_HELPER_FILE, REPLAY_HELPER_SOURCE } from './replay-helper-source.ts';
+import { EVENT_SUMMARY_FILE, EVENT_SUMMARY_SOURCE, REPLAY_HELPER_FILE, REPLAY_HELPER_SOURCE } from './replay-helper-source.ts';
 import { createRuntimeModule, RUNTIME_MODULE_FILE } from './runtime-source.ts';
 import { createScenarioTest } from './scenario-test.ts';
 import { rewriteToolSource } from './source-rewrite.ts';
@@ -140,6 +140,7 @@ export function exportScenariosToPi(input: {
   files.push(
     { path: RUNTIME_MODULE_FILE, content: createRuntimeModule() },
     { path: REPLAY_HELPER_FILE, content: REPLAY_HELPER_SOURCE },
+    { path: EVENT_SUMMARY_FILE, content: EVENT_SUMMARY_SOURCE },
     { path: 'package.json', content: packageJson(input.scenarios.some((s) => s.codingTools?.length)) },
     { path: 'README.md', content: readme(input.scenarios.length, notes) },
   );

@@ -1,7 +1,7 @@
 // The part of a run's event sequence that an exported test compares with the real pi: every pi event in order
 // with its clock time, type, role, tool call ids, arguments, result texts and isError. Runs of message_update
 // collapse into the kinds of stream events they carried, because chunk counts depend on the faux provider's
-// random chunking. The generated pi-replay.ts holds a twin of these functions; the export test proves they agree.
+// random chunking. The exported pi-event-summary.ts holds a twin of these functions; the export test proves they agree.
 import type { Recording } from '../../recording/index.ts';
 import type { AgentEvent } from '../../engine/index.ts';
 
