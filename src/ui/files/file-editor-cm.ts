@@ -1,14 +1,12 @@
-// CodeMirror for files of the virtual filesystem (a lazy chunk, in a shadow root like the tool editor). The line
-// separator is the file's own, so a CRLF file stays CRLF and a stray LF inside it stays a visible character:
-// what is saved differs from what was stored only where the user typed.
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+// CodeMirror for files of the virtual filesystem (a lazy chunk, on the app's shared editor core like the tool
+// editor). The line separator is the file's own, so a CRLF file stays CRLF and a stray LF inside it stays a visible
+// character: what is saved differs from what was stored only where the user typed.
 import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
-import { Compartment, EditorState, type Extension } from '@codemirror/state';
-import {
-  drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers,
-} from '@codemirror/view';
-import { appEditorTheme } from '../editor/cm/theme.ts';
+import { EditorState, type Extension } from '@codemirror/state';
+import { highlightSpecialChars } from '@codemirror/view';
+import { createEditorCore } from '../common/editor/editor-core.ts';
+import type { HostedEditor } from '../common/editor/hosted-editor.ts';
 
 export interface FileEditorOptions {
   label: string;
@@ -17,13 +15,9 @@ export interface FileEditorOptions {
   onSave: () => void;
 }
 
-export interface FileEditorController {
+export interface FileEditorController extends HostedEditor {
   /** Shows `text` (a new document: its own undo history). */
   load(text: string, separator: string, fileName: string): void;
-  /** Takes in a change made elsewhere without losing the cursor. */
-  sync(text: string): void;
-  focus(): void;
-  destroy(): void;
 }
 
 function languageFor(fileName: string): Extension {
@@ -35,60 +29,31 @@ function languageFor(fileName: string): Extension {
 }
 
 export function createFileEditor(host: HTMLElement, options: FileEditorOptions): FileEditorController {
-  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  const language = new Compartment();
-  let silent = false;
-
-  const view = new EditorView({ root, parent: root });
+  const core = createEditorCore(host, { label: options.label, testid: 'file-editor-content' });
 
   function state(text: string, separator: string, fileName: string): EditorState {
     return EditorState.create({
       doc: text,
       extensions: [
         EditorState.lineSeparator.of(separator),
-        lineNumbers(),
-        highlightActiveLineGutter(),
-        highlightSpecialChars(),
-        history(),
-        drawSelection(),
-        highlightActiveLine(),
-        language.of(languageFor(fileName)),
-        keymap.of([{ key: 'Mod-s', preventDefault: true, run: () => { options.onSave(); return true; } }, ...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorState.tabSize.of(2),
-        EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': 'file-editor-content', tabindex: '0' }),
-        EditorView.updateListener.of((update) => {
-          if (update.docChanged && !silent) options.onChange(update.state.doc.toString());
+        ...core.documentExtensions({
+          onChange: options.onChange,
+          keys: [{ key: 'Mod-s', preventDefault: true, run: () => { options.onSave(); return true; } }],
         }),
-        appEditorTheme,
+        highlightSpecialChars(),
+        languageFor(fileName),
       ],
     });
   }
 
   return {
     load(text, separator, fileName) {
-      view.setState(state(text, separator, fileName));
+      core.view.setState(state(text, separator, fileName));
     },
-    sync(text) {
-      const old = view.state.doc.toString();
-      if (old === text) return;
-      let start = 0;
-      while (start < old.length && start < text.length && old[start] === text[start]) start++;
-      let endOld = old.length;
-      let endNew = text.length;
-      while (endOld > start && endNew > start && old[endOld - 1] === text[endNew - 1]) { endOld--; endNew--; }
-      silent = true;
-      try {
-        view.dispatch({ changes: { from: start, to: endOld, insert: text.slice(start, endNew) } });
-      } finally {
-        silent = false;
-      }
-    },
-    focus() {
-      view.focus();
-    },
-    destroy() {
-      view.destroy();
-    },
+    sync: core.sync,
+    setReadOnly: core.setReadOnly,
+    setLabel: (label) => core.setLabel(label),
+    focus: core.focus,
+    destroy: core.destroy,
   };
 }

@@ -1,14 +1,9 @@
 // Where validation issues point in the argument JSON: the pointer of the value that failed, or, for missing
 // required properties, the object that lacks them and their names (shown as placeholder lines).
 import type { ValidationIssue } from '../../ai/validation/index.ts';
+import type { JsonMark } from '../common/json-lines.ts';
 
-export interface JsonMark {
-  /** JSON pointer of the value the message is about ('' = the whole value). */
-  pointer: string;
-  message: string;
-  /** Required properties absent from the object at `pointer`. */
-  missing?: string[];
-}
+export type { JsonMark };
 
 const REQUIRED = 'must have required properties ';
 

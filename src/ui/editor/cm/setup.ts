@@ -1,19 +1,17 @@
-// The CodeMirror editor, loaded as a lazy chunk. One view per editor pane, one EditorState per document (so
-// each tool file keeps its own undo history and selection), mounted in a shadow root: CodeMirror's styles then
-// go through adoptedStyleSheets, which a strict `style-src 'self'` policy does not block.
+// The tool editor's CodeMirror, loaded as a lazy chunk: the app's shared editor core (common/editor/editor-core.ts:
+// shadow root, keys, accessibility, read-only, outside edits) plus completion, hover and lint. One view per editor
+// pane, one EditorState per document, so each tool file keeps its own undo history and selection.
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { lintGutter, lintKeymap, setDiagnostics, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import { Compartment, EditorSelection, EditorState, type Extension, type Text } from '@codemirror/state';
-import {
-  drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers,
-} from '@codemirror/view';
+import { EditorSelection, EditorState, type Extension, type Text } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { createEditorCore } from '../../common/editor/editor-core.ts';
+import type { HostedEditor } from '../../common/editor/hosted-editor.ts';
 import { createCompletionSource, type CompletionMode } from './completions.ts';
 import { playgroundHover } from './hover.ts';
-import { appEditorTheme } from './theme.ts';
 
 export type EditorLanguage = 'typescript' | 'json';
 
@@ -37,18 +35,15 @@ export interface EditorOptions {
   phrases?: Record<string, string>;
 }
 
-export interface EditorController {
+export interface EditorController extends HostedEditor {
   readonly view: EditorView;
   /** Shows document `docId`, restoring its own state if it was open before. */
   open(docId: string, text: string, language: EditorLanguage): void;
-  /** Brings the open document in line with `text` changed elsewhere (undoable in the editor). */
-  sync(text: string): void;
   setDiagnostics(diagnostics: readonly EditorDiagnostic[]): void;
   /** The UI language changed: new accessible name and CodeMirror phrases, for every document. */
   setLocale(label: string, phrases: Record<string, string>): void;
   goTo(line: number, column: number): void;
   forget(docId: string): void;
-  destroy(): void;
 }
 
 /** Offset of a 1-based line/column in `doc`, clamped into the document. */
@@ -74,52 +69,28 @@ export function toCmDiagnostics(doc: Text, diagnostics: readonly EditorDiagnosti
 }
 
 export function createEditor(host: HTMLElement, options: EditorOptions): EditorController {
-  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  const core = createEditorCore(host, { label: options.label, testid: 'editor-content', phrases: options.phrases });
+  const { view } = core;
   const states = new Map<string, EditorState>();
   let current = '';
   let diagnostics: readonly EditorDiagnostic[] = [];
-  // What depends on the UI language, swapped in place when it changes (documents keep their history).
-  const localeConf = new Compartment();
-  let locale = { label: options.label, phrases: options.phrases ?? {} };
-  const localeExtensions = (): Extension => [
-    // An explicit tab stop: the scroller's only focusable child is this content, and axe (and some screen
-    // readers) do not count a bare contenteditable inside a shadow root as keyboard-reachable.
-    EditorView.contentAttributes.of({ 'aria-label': locale.label, 'data-testid': 'editor-content', tabindex: '0' }),
-    EditorState.phrases.of(locale.phrases),
-  ];
-
-  const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   function extensions(docId: string, language: EditorLanguage): Extension[] {
+    const code = options.completion !== 'none' && language !== 'json';
     return [
-      lineNumbers(),
-      highlightActiveLineGutter(),
-      history(),
-      // A blinking caret is motion too: with reduced motion it stays still (0 turns CodeMirror's blink off).
-      drawSelection({ cursorBlinkRate: prefersReducedMotion() ? 0 : 1200 }),
+      ...core.documentExtensions({
+        onChange: (text) => options.onChange(docId, text),
+        keys: [...closeBracketsKeymap, ...completionKeymap, ...lintKeymap],
+      }),
       indentOnInput(),
       bracketMatching(),
       closeBrackets(),
-      highlightActiveLine(),
       lintGutter(),
       language === 'json' ? json() : javascript({ typescript: true }),
-      options.completion === 'none' || language === 'json'
-        ? []
-        : autocompletion({ override: [createCompletionSource(options.completion)], icons: false }),
-      options.completion === 'none' || language === 'json' ? [] : playgroundHover,
-      keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
-      EditorState.tabSize.of(2),
-      // Descriptions are long strings; wrapping keeps them readable without sideways scrolling.
-      EditorView.lineWrapping,
-      localeConf.of(localeExtensions()),
-      EditorView.updateListener.of((update) => {
-        if (update.docChanged) options.onChange(docId, update.state.doc.toString());
-      }),
-      appEditorTheme,
+      code && options.completion !== 'none' ? autocompletion({ override: [createCompletionSource(options.completion)], icons: false }) : [],
+      code ? playgroundHover : [],
     ];
   }
-
-  const view = new EditorView({ root, parent: root });
 
   function applyDiagnostics() {
     view.dispatch(setDiagnostics(view.state, toCmDiagnostics(view.state.doc, diagnostics)));
@@ -132,31 +103,22 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
       current = docId;
       const saved = states.get(docId);
       view.setState(saved ?? EditorState.create({ doc: text, extensions: extensions(docId, language) }));
-      // A document kept from before a language change still has the old words.
-      if (saved) view.dispatch({ effects: localeConf.reconfigure(localeExtensions()) });
-      if (saved && saved.doc.toString() !== text) this.sync(text);
+      // A document kept from before still has the words, name and read-only state of then.
+      if (saved) core.refresh();
+      if (saved && saved.doc.toString() !== text) core.sync(text);
       diagnostics = [];
     },
-    sync(text) {
-      const old = view.state.doc.toString();
-      if (old === text) return;
-      // Replace only the changed middle, so the cursor and scroll position survive a small outside edit.
-      let start = 0;
-      while (start < old.length && start < text.length && old[start] === text[start]) start++;
-      let endOld = old.length;
-      let endNew = text.length;
-      while (endOld > start && endNew > start && old[endOld - 1] === text[endNew - 1]) { endOld--; endNew--; }
-      view.dispatch({ changes: { from: start, to: endOld, insert: text.slice(start, endNew) } });
-    },
+    sync: core.sync,
+    setReadOnly: core.setReadOnly,
+    focus: core.focus,
     setDiagnostics(next) {
       diagnostics = next;
       applyDiagnostics();
     },
     setLocale(label, phrases) {
-      if (label === locale.label && phrases === locale.phrases) return;
-      locale = { label, phrases };
-      view.dispatch({ effects: localeConf.reconfigure(localeExtensions()) });
+      core.setLabel(label, phrases);
     },
+    setLabel: (label) => core.setLabel(label),
     goTo(line, column) {
       const pos = positionOf(view.state.doc, line, column);
       view.dispatch({ selection: EditorSelection.cursor(pos), effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
@@ -165,8 +127,6 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
     forget(docId) {
       states.delete(docId);
     },
-    destroy() {
-      view.destroy();
-    },
+    destroy: core.destroy,
   };
 }

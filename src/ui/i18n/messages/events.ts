@@ -5,6 +5,7 @@ export const messages = defineMessages({
   en: {
     'events.tab': 'Events',
     'events.recording': 'Recording',
+    'events.payload': 'Event data',
     'events.streamAs': 'Show the assistant stream as',
     'events.stream.text': 'Text',
     'events.stream.textHint': 'Each streamed message as one row with its text assembled so far',
@@ -30,6 +31,7 @@ export const messages = defineMessages({
     'events.collapse': 'Hide the payload',
   },
   'zh-CN': {
+    'events.payload': '事件数据',
     'events.tab': '事件',
     'events.recording': '录制',
     'events.streamAs': '助手输出流的显示方式',

@@ -1,8 +1,9 @@
 // A JSON value as the lines `JSON.stringify(value, null, 2)` prints, each knowing the JSON pointer of the value
-// it opens, holds or closes, so the payload view can fold any object or array, highlight a node and scroll to
-// it, while the joined text stays byte-for-byte the JSON that is copied.
+// it opens, holds or closes, so the app's JSON view (JsonView.svelte) can fold any object or array, highlight a
+// node and scroll to it, while the joined text stays byte-for-byte the JSON that is copied.
 
-export type JsonTokenKind = 'string' | 'number' | 'keyword' | 'punct';
+/** `inline`: a whole object or array on one line (compact layout), highlighted token by token. */
+export type JsonTokenKind = 'string' | 'number' | 'keyword' | 'punct' | 'inline';
 
 export interface JsonLine {
   depth: number;
@@ -87,4 +88,51 @@ export function nodeRange(lines: readonly JsonLine[], pointer: string): { start:
 /** Whether `pointer` lies inside the node at `ancestor` (or is it). */
 export function isWithin(pointer: string, ancestor: string): boolean {
   return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
+}
+
+/** Like normalizeJson, for values that may not be JSON at all (a BigInt, a cycle): then their String() as text. */
+export function normalizeAny(value: unknown): { text: string; value: unknown } {
+  try {
+    return normalizeJson(value);
+  } catch {
+    const text = String(value);
+    return { text, value: text };
+  }
+}
+
+/** A remark on a value: a message at `pointer`, or names of required members missing from the object there. */
+export interface JsonMark {
+  pointer: string;
+  message: string;
+  missing?: string[];
+}
+
+/**
+ * Whether a line is highlighted by `marks` (a marked value is on it or around it) and the messages it carries
+ * (where the value starts); `missingLabel` names members missing from an object drawn on one line.
+ */
+export function lineMarks(line: JsonLine, marks: readonly JsonMark[], missingLabel: string): { hit: boolean; messages: string[] } {
+  const messages: string[] = [];
+  let hit = false;
+  for (const mark of marks) {
+    const holds = line.kind === 'value' ? isWithin(mark.pointer, line.pointer) : line.pointer === mark.pointer;
+    if (mark.missing) {
+      if (line.kind === 'value' && holds) {
+        hit = true;
+        messages.push(`${missingLabel}: ${mark.missing.join(', ')}`);
+      }
+      continue;
+    }
+    if (holds && line.kind !== 'close') {
+      hit = true;
+      messages.push(mark.message);
+    } else if (isWithin(line.pointer, mark.pointer)) hit = true;
+  }
+  return { hit, messages };
+}
+
+/** The required members missing from the object `line` opens (drawn as placeholder lines inside it). */
+export function missingAfter(line: JsonLine, marks: readonly JsonMark[]): string[] {
+  if (line.kind !== 'open') return [];
+  return marks.filter((m) => m.missing && m.pointer === line.pointer).flatMap((m) => m.missing ?? []);
 }

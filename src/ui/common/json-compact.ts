@@ -1,7 +1,7 @@
 // JSON for reading rather than diffing: objects and arrays that fit on one line stay on one line
 // (`{ "type": "text", "text": "step 1" }`), larger ones open over several. Each line knows the JSON pointer of
 // the value it holds, so validation issues can be highlighted where they point.
-import { normalizeJson } from '../providers/json-lines.ts';
+import { normalizeJson, type JsonLine, type JsonTokenKind } from './json-lines.ts';
 
 export interface CompactLine {
   depth: number;
@@ -64,4 +64,30 @@ export function ancestorsOf(pointers: Iterable<{ pointer: string; self?: boolean
     }
   }
   return out;
+}
+
+function tokenOf(line: CompactLine): JsonTokenKind {
+  if (line.kind !== 'value') return 'punct';
+  const first = line.text[0];
+  if (line.text === '{}' || line.text === '[]') return 'punct';
+  if (first === '{' || first === '[') return 'inline';
+  if (first === '"') return 'string';
+  return first === '-' || (first >= '0' && first <= '9') ? 'number' : 'keyword';
+}
+
+/** The compact lines as the JSON view draws them: open lines know their closing line and member count (to fold). */
+export function compactViewLines(value: unknown, width = 76, open: ReadonlySet<string> = new Set()): JsonLine[] {
+  const lines: JsonLine[] = compactJsonLines(value, width, open).map((line) => ({ ...line, token: tokenOf(line) }));
+  const stack: number[] = [];
+  lines.forEach((line, index) => {
+    if (line.kind === 'open') {
+      line.count = 0;
+      stack.push(index);
+    } else if (line.kind === 'close') lines[stack.pop()!].end = index;
+    if (line.kind !== 'close' && stack.length > 0 && stack.at(-1) !== index) {
+      const parent = lines[stack.at(-1)!];
+      if (line.depth === parent.depth + 1) parent.count = (parent.count ?? 0) + 1;
+    }
+  });
+  return lines;
 }
