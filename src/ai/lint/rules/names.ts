@@ -36,13 +36,14 @@ export const duplicateNameRule: LintRule = ({ tool, index, tools, variants }) =>
 };
 
 /** Every tool's Claude Code name, worked out once per tools list (the rule runs for each tool of the list). */
-const claudeCodeNames = new WeakMap<readonly Tool[], { of: string[]; names: string[] }>();
+const claudeCodeNames = new WeakMap<readonly Tool[], { of: unknown[]; names: (string | undefined)[] }>();
 
-function claudeCodeNamesOf(tools: readonly Tool[]): string[] {
+function claudeCodeNamesOf(tools: readonly Tool[]): (string | undefined)[] {
   const known = claudeCodeNames.get(tools);
-  if (known && known.of.length === tools.length && tools.every((t, i) => t.name === known.of[i])) return known.names;
-  const names = tools.map((t) => toClaudeCodeName(t.name));
-  claudeCodeNames.set(tools, { of: tools.map((t) => t.name), names });
+  if (known && known.of.length === tools.length && tools.every((t, i) => t?.name === known.of[i])) return known.names;
+  // A tool without a name (linted as invalid-schema) has no Claude Code name and collides with nothing.
+  const names = tools.map((t) => (typeof t?.name === 'string' ? toClaudeCodeName(t.name) : undefined));
+  claudeCodeNames.set(tools, { of: tools.map((t) => t?.name), names });
   return names;
 }
 
