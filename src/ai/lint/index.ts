@@ -2,6 +2,7 @@
 // will silently ignore and what pi rewrites on the way. `lintTools` never throws; a tool whose schema is
 // not even JSON Schema gets one `invalid-schema` finding (the same check encodeRequest runs).
 import { API_VARIANTS, type ApiVariant } from '../providers/known-apis.ts';
+import { perTool } from '../providers/shared/per-tool.ts';
 import { checkTool } from '../providers/shared/schema-check.ts';
 import type { KnownApi, Tool } from '../types.ts';
 import { descriptionRule, duplicateNameRule, oauthCollisionRule, toolNameRule } from './rules/names.ts';
@@ -38,12 +39,30 @@ function finish(draft: FindingDraft, toolName: string): LintFinding {
   return { ...draft, toolName, apis, variants: draft.variants.map((v) => v.key) };
 }
 
+/** Rules that look at other tools too (names shared or colliding): run on every lint, never remembered. */
+const LIST_RULES: ReadonlySet<LintRule> = new Set([duplicateNameRule, oauthCollisionRule]);
+
+/** A tool's findings from the rules that look at it alone, by rule (in LINT_RULES order), and already sorted. */
+interface OwnFindings {
+  byRule: (LintFinding[] | undefined)[];
+  sorted: LintFinding[];
+}
+
+const bySeverity = (a: LintFinding, b: LintFinding) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
+
+function ownFindings(tool: Tool, index: number, tools: readonly Tool[], variants: readonly ApiVariant[]): OwnFindings {
+  const byRule = Object.values(LINT_RULES).map((rule) => (LIST_RULES.has(rule) ? undefined : rule({ tool, index, tools, variants }).map((d) => finish(d, tool.name))));
+  return { byRule, sorted: byRule.flatMap((f) => f ?? []).sort(bySeverity) };
+}
+
 /**
  * Lints every tool for the given API variants (default: all of them). Findings come grouped by tool in
- * tool order, errors first within a tool, then in rule order.
+ * tool order, errors first within a tool, then in rule order. What a tool's findings owe to that tool alone is
+ * worked out once per tool revision and variants list (see per-tool.ts); treat the findings as read-only.
  */
 export function lintTools(tools: readonly Tool[], variants: readonly ApiVariant[] = API_VARIANTS): LintFinding[] {
   const findings: LintFinding[] = [];
+  const rules = Object.values(LINT_RULES);
   tools.forEach((tool, index) => {
     const problem = checkTool(tool, index);
     if (problem) {
@@ -57,12 +76,10 @@ export function lintTools(tools: readonly Tool[], variants: readonly ApiVariant[
       });
       return;
     }
-    const own: LintFinding[] = [];
-    for (const rule of Object.values(LINT_RULES)) {
-      for (const draft of rule({ tool, index, tools, variants })) own.push(finish(draft, tool.name));
-    }
-    own.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
-    findings.push(...own);
+    const own = perTool(tool, variants, () => ownFindings(tool, index, tools, variants));
+    const listed: LintFinding[][] = rules.map((rule, i) => own.byRule[i] ?? rule({ tool, index, tools, variants }).map((d) => finish(d, tool.name)));
+    if (listed.every((f, i) => own.byRule[i] !== undefined || f.length === 0)) findings.push(...own.sorted);
+    else findings.push(...listed.flat().sort(bySeverity));
   });
   return findings;
 }

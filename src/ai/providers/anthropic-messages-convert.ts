@@ -3,6 +3,7 @@
 // `required` only, and Claude Code tool names when the key is an OAuth token.
 import type { ImageContent, Message, TextContent, Tool, ToolResultMessage } from '../types.ts';
 import { planJsonSchemaTool } from './shared/constrained-sampling.ts';
+import { perTool } from './shared/per-tool.ts';
 import { stripLoneSurrogates } from './shared/text.ts';
 
 type Json = Record<string, any>;
@@ -46,22 +47,31 @@ export interface AnthropicToolOptions {
   deferLoading?: boolean;
 }
 
+/**
+ * Each tool's entry is built once per tool revision and flavour (per-tool.ts) and shared between bodies, so it is
+ * read-only; the last one gets its cache marker on a copy.
+ */
 export function encodeAnthropicTools(tools: Tool[], options: AnthropicToolOptions): Json[] {
+  const purpose = `anthropic:${options.oauth}:${options.eagerStreaming}:${options.supportsStrict}:${options.deferLoading ?? false}`;
   return tools.map((tool, index) => {
-    const plan = planJsonSchemaTool(tool, options.supportsStrict);
-    const schema = plan.parameters as Json;
-    // Only properties and required survive: every other root keyword is dropped by pi.
-    const rebuilt = { type: 'object', properties: schema.properties ?? {}, required: schema.required ?? [] };
-    return {
-      name: options.oauth ? toClaudeCodeName(tool.name) : tool.name,
-      description: tool.description,
-      ...(options.eagerStreaming ? { eager_input_streaming: true } : {}),
-      ...(plan.strict === true ? { strict: true } : {}),
-      input_schema: plan.strict === true ? { ...schema, ...rebuilt } : rebuilt,
-      ...(options.deferLoading ? { defer_loading: true } : {}),
-      ...(options.cacheControl && index === tools.length - 1 ? { cache_control: options.cacheControl } : {}),
-    };
+    const entry = perTool(tool, purpose, () => encodeAnthropicTool(tool, options));
+    return options.cacheControl && index === tools.length - 1 ? { ...entry, cache_control: options.cacheControl } : entry;
   });
+}
+
+function encodeAnthropicTool(tool: Tool, options: AnthropicToolOptions): Json {
+  const plan = planJsonSchemaTool(tool, options.supportsStrict);
+  const schema = plan.parameters as Json;
+  // Only properties and required survive: every other root keyword is dropped by pi.
+  const rebuilt = { type: 'object', properties: schema.properties ?? {}, required: schema.required ?? [] };
+  return {
+    name: options.oauth ? toClaudeCodeName(tool.name) : tool.name,
+    description: tool.description,
+    ...(options.eagerStreaming ? { eager_input_streaming: true } : {}),
+    ...(plan.strict === true ? { strict: true } : {}),
+    input_schema: plan.strict === true ? { ...schema, ...rebuilt } : rebuilt,
+    ...(options.deferLoading ? { defer_loading: true } : {}),
+  };
 }
 
 export interface AnthropicMessageOptions {

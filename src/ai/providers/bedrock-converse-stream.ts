@@ -7,6 +7,7 @@ import type { EncodeOptions, EncoderOutput } from './types.ts';
 import { bedrockWireBody, encodeLabel } from './bedrock-wire.ts';
 import { EncodeError } from './encode-error.ts';
 import { planJsonSchemaTool } from './shared/constrained-sampling.ts';
+import { perTool } from './shared/per-tool.ts';
 import { mergeHeaders, redactKey } from './shared/headers.ts';
 import { prepareMessages } from './shared/messages.ts';
 import { baseMaxTokens, budgetLevel, clampMaxTokensToContext, maxTokensWithThinking } from './shared/request-options.ts';
@@ -148,10 +149,11 @@ function encodeMessages(model: Model, context: Context, cachePoint: Json | undef
 function encodeToolConfig(tools: Tool[] | undefined, toolChoice: string | undefined, supportsStrict: boolean): Json | undefined {
   // "none" is expressed by not offering tools at all.
   if (!tools?.length || toolChoice === 'none') return undefined;
-  const specs = tools.map((tool) => {
+  // Each entry is built once per tool revision (per-tool.ts): read-only, shared between bodies.
+  const specs = tools.map((tool) => perTool(tool, supportsStrict ? 'bedrock:strict' : 'bedrock', () => {
     const plan = planJsonSchemaTool(tool, supportsStrict);
     return { toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: plan.parameters }, ...(plan.strict === true ? { strict: true } : {}) } };
-  });
+  }));
   return { tools: specs, toolChoice: toolChoice === 'auto' ? { auto: {} } : toolChoice === 'any' ? { any: {} } : undefined };
 }
 

@@ -2,10 +2,12 @@
 // the Smithy model's order, unknown or empty members dropped, blobs as base64, documents passed through; the
 // model id is not in the body but an HTTP label of the path `/model/{modelId}/converse-stream`.
 
+import { perSchema } from './shared/per-tool.ts';
+
 type Json = Record<string, any>;
 
 /** A Smithy shape, as far as the members pi fills need it (everything else in the model is never set by pi). */
-type Shape = 'scalar' | 'blob' | 'document' | { struct: readonly (readonly [string, Shape])[] } | { list: Shape } | { map: Shape };
+type Shape = 'scalar' | 'blob' | 'document' | { once: Shape } | { struct: readonly (readonly [string, Shape])[] } | { list: Shape } | { map: Shape };
 
 const struct = (...members: (readonly [string, Shape])[]): Shape => ({ struct: members });
 const list = (of: Shape): Shape => ({ list: of });
@@ -22,11 +24,12 @@ const CONTENT_BLOCK = struct(
   ['cachePoint', CACHE_POINT],
   ['reasoningContent', struct(['reasoningText', struct(['text', S], ['signature', S])], ['redactedContent', 'blob'])],
 );
-const TOOL = struct(
+// A tool entry is the same object in every request until its tool changes (per-tool.ts): serialised once.
+const TOOL: Shape = { once: struct(
   ['toolSpec', struct(['name', S], ['inputSchema', struct(['json', 'document'])], ['description', S], ['strict', S])],
   ['systemTool', struct(['name', S])],
   ['cachePoint', CACHE_POINT],
-);
+) };
 const TOOL_CHOICE = struct(['auto', struct()], ['any', struct()], ['tool', struct(['name', S])]);
 
 /** ConverseStreamRequest without its label member (`modelId`). */
@@ -75,6 +78,7 @@ function document(value: unknown): unknown {
 
 function serialise(shape: Shape, value: unknown): unknown {
   if (shape === 'document') return document(value);
+  if (typeof shape === 'object' && 'once' in shape) return perSchema(value, shape, () => serialise(shape.once, value));
   if (shape === 'blob') return toBase64(value instanceof Uint8Array ? value : utf8.encode(String(value)));
   if (shape === 'scalar') return typeof value === 'number' ? number(value) : value;
   if ('list' in shape) return (value as unknown[]).filter((v) => v != null).map((v) => serialise(shape.list, v));

@@ -4,6 +4,7 @@
 import type { Context, Model, Tool } from '../types.ts';
 import { EncodeError } from './encode-error.ts';
 import { planJsonSchemaTool } from './shared/constrained-sampling.ts';
+import { perTool } from './shared/per-tool.ts';
 import { prepareMessages } from './shared/messages.ts';
 import { effectiveReasoning } from './shared/request-options.ts';
 import { stripLoneSurrogates } from './shared/text.ts';
@@ -97,11 +98,12 @@ export function encodeGoogleContents(model: Model, context: Context): Json[] {
 export function encodeGoogleTools(tools: Tool[], supportsStrict: boolean): Json[] | undefined {
   if (tools.length === 0) return undefined;
   return [{
-    functionDeclarations: tools.map((tool) => ({
+    // Each declaration is built once per tool revision (per-tool.ts): read-only, shared between bodies.
+    functionDeclarations: tools.map((tool) => perTool(tool, supportsStrict ? 'google:strict' : 'google', () => ({
       name: tool.name,
       description: tool.description,
       parametersJsonSchema: planJsonSchemaTool(tool, supportsStrict).parameters,
-    })),
+    }))),
   }];
 }
 

@@ -4,6 +4,7 @@
 import type { Context, Message, Model, Tool } from '../types.ts';
 import type { EncodeOptions, EncoderOutput } from './types.ts';
 import { planJsonSchemaTool } from './shared/constrained-sampling.ts';
+import { perTool } from './shared/per-tool.ts';
 import { mergeHeaders, redactKey } from './shared/headers.ts';
 import { prepareMessages, USER_IMAGE_PLACEHOLDER } from './shared/messages.ts';
 import { baseMaxTokens, effectiveReasoning } from './shared/request-options.ts';
@@ -101,11 +102,12 @@ function plainCopy(value: unknown): unknown {
   return value;
 }
 
+/** Each tool's entry (with its schema copy) is built once per tool revision (per-tool.ts): read-only, shared. */
 export function encodeMistralTools(tools: Tool[]): Json[] {
-  return tools.map((tool) => {
+  return tools.map((tool) => perTool(tool, encodeMistralTools, () => {
     const plan = planJsonSchemaTool(tool, true);
     return { type: 'function', function: { name: tool.name, description: tool.description, parameters: plainCopy(plan.parameters), strict: plan.strict ?? false } };
-  });
+  }));
 }
 
 const EFFORT_MODELS = new Set(['mistral-small-2603', 'mistral-small-latest', 'mistral-medium-3.5']);

@@ -198,7 +198,8 @@ function markLastText(message: Json, cacheControl: CacheControl): boolean {
 export function applyAnthropicCacheMarkers(messages: Json[], tools: Json[] | undefined, cacheControl: CacheControl): void {
   const system = messages.find((m) => m.role === 'system' || m.role === 'developer');
   if (system) markLastText(system, cacheControl);
-  if (tools && tools.length > 0) tools[tools.length - 1].cache_control = cacheControl;
+  // Tool entries are shared between bodies (per-tool.ts): the last one is replaced by a marked copy.
+  if (tools && tools.length > 0) tools[tools.length - 1] = { ...tools[tools.length - 1], cache_control: cacheControl };
   for (let i = messages.length - 1; i >= 0; i--) {
     const role = messages[i].role;
     if ((role === 'user' || role === 'assistant' || role === 'tool') && markLastText(messages[i], cacheControl)) return;

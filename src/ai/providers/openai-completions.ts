@@ -7,6 +7,7 @@ import { completionsCompat, type CompletionsCompat } from './openai-completions-
 import { applyAnthropicCacheMarkers, convertCompletionsMessages } from './openai-completions-messages.ts';
 import { grammarInputProperties, planJsonSchemaTool, resolveGrammar } from './shared/constrained-sampling.ts';
 import { joinUrl, mergeHeaders, redactKey } from './shared/headers.ts';
+import { perTool } from './shared/per-tool.ts';
 import { baseMaxTokens, effectiveReasoning, fitBudgetUnderCeiling, mergedSamplingParams, thinkingBudgetFor } from './shared/request-options.ts';
 import { clampCodePoints } from './shared/text.ts';
 
@@ -16,31 +17,35 @@ function hasToolHistory(messages: Message[]): boolean {
   return messages.some((m) => m.role === 'toolResult' || (m.role === 'assistant' && m.content.some((b) => b.type === 'toolCall')));
 }
 
+/** Each tool's entry, built once per tool revision and flavour (per-tool.ts): read-only, shared between bodies. */
 export function encodeCompletionsTools(tools: Tool[], compat: CompletionsCompat): Json[] {
-  return tools.map((tool) => {
-    const grammar = resolveGrammar(tool, compat.supportsOpenAIGrammarTools);
-    if (grammar) {
-      return {
-        type: 'custom',
-        custom: {
-          name: tool.name,
-          description: tool.description,
-          format: { type: 'grammar', grammar: { syntax: grammar.format, definition: grammar.definition } },
-        },
-      };
-    }
-    const plan = planJsonSchemaTool(tool, compat.supportsStrictMode !== false);
+  const purpose = `completions:${compat.supportsOpenAIGrammarTools}:${compat.supportsStrictMode !== false}`;
+  return tools.map((tool) => perTool(tool, purpose, () => encodeCompletionsTool(tool, compat)));
+}
+
+function encodeCompletionsTool(tool: Tool, compat: CompletionsCompat): Json {
+  const grammar = resolveGrammar(tool, compat.supportsOpenAIGrammarTools);
+  if (grammar) {
     return {
-      type: 'function',
-      function: {
+      type: 'custom',
+      custom: {
         name: tool.name,
         description: tool.description,
-        parameters: plan.parameters,
-        // Servers without strict mode reject the unknown key, so it is left out entirely there.
-        ...(compat.supportsStrictMode !== false && { strict: plan.strict ?? false }),
+        format: { type: 'grammar', grammar: { syntax: grammar.format, definition: grammar.definition } },
       },
     };
-  });
+  }
+  const plan = planJsonSchemaTool(tool, compat.supportsStrictMode !== false);
+  return {
+    type: 'function',
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: plan.parameters,
+      // Servers without strict mode reject the unknown key, so it is left out entirely there.
+      ...(compat.supportsStrictMode !== false && { strict: plan.strict ?? false }),
+    },
+  };
 }
 
 /** Resolves a chat-template kwarg: literals pass, `{$var}` references read the thinking state. */

@@ -4,6 +4,7 @@
 import type { AssistantMessage, Context, ImageContent, Model, TextContent, Tool } from '../types.ts';
 import { grammarInput, planJsonSchemaTool, resolveGrammar } from './shared/constrained-sampling.ts';
 import { prepareMessages } from './shared/messages.ts';
+import { perTool } from './shared/per-tool.ts';
 import { shortHash, stripLoneSurrogates } from './shared/text.ts';
 
 type Json = Record<string, any>;
@@ -16,32 +17,38 @@ export interface ResponsesToolOptions {
   deferLoading?: boolean;
 }
 
+/** Each tool's entry, built once per tool revision and flavour (per-tool.ts): read-only, shared between bodies. */
 export function encodeResponsesTools(tools: Tool[], options: ResponsesToolOptions = {}): Json[] {
   const defaultStrict = options.strict === undefined ? false : options.strict;
   const supportsStrict = options.supportsStrictMode ?? true;
-  return tools.map((tool) => {
-    const grammar = resolveGrammar(tool, options.supportsOpenAIGrammarTools ?? false);
-    if (grammar) {
-      return {
-        type: 'custom',
-        name: tool.name,
-        description: tool.description,
-        format: { type: 'grammar', syntax: grammar.format, definition: grammar.definition },
-        ...(options.deferLoading ? { defer_loading: true } : {}),
-      };
-    }
-    const plan = planJsonSchemaTool(tool, supportsStrict);
-    const strict = plan.strict ?? defaultStrict;
-    const encoded: Json = {
-      type: 'function',
+  const grammar = options.supportsOpenAIGrammarTools ?? false;
+  const defer = options.deferLoading ?? false;
+  const purpose = `responses:${defaultStrict}:${supportsStrict}:${grammar}:${defer}`;
+  return tools.map((tool) => perTool(tool, purpose, () => encodeResponsesTool(tool, defaultStrict, supportsStrict, grammar, defer)));
+}
+
+function encodeResponsesTool(tool: Tool, defaultStrict: false | null, supportsStrict: boolean, supportsGrammar: boolean, deferLoading: boolean): Json {
+  const grammar = resolveGrammar(tool, supportsGrammar);
+  if (grammar) {
+    return {
+      type: 'custom',
       name: tool.name,
       description: tool.description,
-      parameters: plan.parameters,
-      ...(options.deferLoading ? { defer_loading: true } : {}),
+      format: { type: 'grammar', syntax: grammar.format, definition: grammar.definition },
+      ...(deferLoading ? { defer_loading: true } : {}),
     };
-    if (supportsStrict) encoded.strict = strict;
-    return encoded;
-  });
+  }
+  const plan = planJsonSchemaTool(tool, supportsStrict);
+  const strict = plan.strict ?? defaultStrict;
+  const encoded: Json = {
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: plan.parameters,
+    ...(deferLoading ? { defer_loading: true } : {}),
+  };
+  if (supportsStrict) encoded.strict = strict;
+  return encoded;
 }
 
 function textSignatureOf(signature: string | undefined): { id: string; phase?: string } | undefined {

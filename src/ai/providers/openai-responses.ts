@@ -140,8 +140,11 @@ function codexUrl(baseUrl: string): string {
 
 /** The ChatGPT account id inside a Codex OAuth token (a JWT), when there is one. */
 function codexAccountId(token: string | undefined): string | undefined {
+  const part = (token ?? '').split('.')[1];
+  // Not a JWT at all (the panel's placeholder key): answered without the cost of a thrown error.
+  if (part === undefined) return undefined;
   try {
-    const payload = JSON.parse(atob((token ?? '').split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
     const id = payload?.['https://api.openai.com/auth']?.chatgpt_account_id;
     return typeof id === 'string' ? id : undefined;
   } catch {

@@ -52,20 +52,47 @@ export function checkParametersSchema(schema: unknown): SchemaIssue[] {
   return issues;
 }
 
+/** Why `pattern` does not compile as a `u` regular expression (null: it does), remembered per pattern text. */
+const patternErrors = new Map<string, string | null>();
+
+function patternError(pattern: string): string | null {
+  let known = patternErrors.get(pattern);
+  if (known === undefined) {
+    try {
+      new RegExp(pattern, 'u');
+      known = null;
+    } catch (e) {
+      known = (e as Error).message;
+    }
+    if (patternErrors.size >= 1000) patternErrors.clear();
+    patternErrors.set(pattern, known);
+  }
+  return known;
+}
+
+/**
+ * `path` is the stack of keys down to `node`, shared by the whole walk (copied into an issue only when there is
+ * one), so a big schema costs no array per node.
+ */
 function checkNode(node: unknown, path: SchemaPath, issues: SchemaIssue[], ancestors: Set<object>): void {
   if (typeof node === 'boolean') return;
   if (!isObject(node)) {
     const value = JSON.stringify(node) ?? typeof node;
-    issues.push({ path, severity: 'error', message: `Expected a schema (an object), got ${value}`, code: 'not-a-schema', params: { value } });
+    issues.push({ path: [...path], severity: 'error', message: `Expected a schema (an object), got ${value}`, code: 'not-a-schema', params: { value } });
     return;
   }
   if (ancestors.has(node)) {
-    issues.push({ path, severity: 'error', message: 'The schema refers to itself (a circular object cannot be sent as JSON)', code: 'circular', params: {} });
+    issues.push({ path: [...path], severity: 'error', message: 'The schema refers to itself (a circular object cannot be sent as JSON)', code: 'circular', params: {} });
     return;
   }
   ancestors.add(node);
   const error = (key: SchemaPath, message: string, code: SchemaIssueCode, params: Record<string, string> = {}) =>
     issues.push({ path: [...path, ...key], severity: 'error', message, code, params });
+  const child = (value: unknown, ...keys: (string | number)[]) => {
+    path.push(...keys);
+    checkNode(value, path, issues, ancestors);
+    path.length -= keys.length;
+  };
 
   if ('type' in node) {
     const types = Array.isArray(node.type) ? node.type : [node.type];
@@ -95,11 +122,8 @@ function checkNode(node: unknown, path: SchemaPath, issues: SchemaIssue[], ances
   if ('pattern' in node) {
     if (typeof node.pattern !== 'string') error(['pattern'], '"pattern" must be a string', 'pattern-not-string');
     else {
-      try {
-        new RegExp(node.pattern, 'u');
-      } catch (e) {
-        error(['pattern'], `Invalid regular expression: ${(e as Error).message}`, 'pattern-invalid', { error: (e as Error).message });
-      }
+      const message = patternError(node.pattern);
+      if (message !== null) error(['pattern'], `Invalid regular expression: ${message}`, 'pattern-invalid', { error: message });
     }
   }
   for (const key of NUMBERS) if (key in node && typeof node[key] !== 'number') error([key], `"${key}" must be a number`, 'not-a-number', { key });
@@ -111,19 +135,19 @@ function checkNode(node: unknown, path: SchemaPath, issues: SchemaIssue[], ances
     if (!(key in node)) continue;
     const map = node[key];
     if (!isObject(map)) { error([key], `"${key}" must be an object of schemas`, 'not-a-schema-map', { key }); continue; }
-    for (const name of Object.keys(map)) checkNode(map[name], [...path, key, name], issues, ancestors);
+    for (const name of Object.keys(map)) child(map[name], key, name);
   }
   for (const key of SCHEMA_LISTS) {
     if (!(key in node)) continue;
     const list = node[key];
     if (!Array.isArray(list) || list.length === 0) { error([key], `"${key}" must be a non-empty array of schemas`, 'not-a-schema-list', { key }); continue; }
-    list.forEach((item, i) => checkNode(item, [...path, key, i], issues, ancestors));
+    list.forEach((item, i) => child(item, key, i));
   }
-  for (const key of SINGLE_SCHEMAS) if (key in node) checkNode(node[key], [...path, key], issues, ancestors);
+  for (const key of SINGLE_SCHEMAS) if (key in node) child(node[key], key);
   if ('items' in node) {
-    if (Array.isArray(node.items)) node.items.forEach((item, i) => checkNode(item, [...path, 'items', i], issues, ancestors));
-    else checkNode(node.items, [...path, 'items'], issues, ancestors);
+    if (Array.isArray(node.items)) node.items.forEach((item, i) => child(item, 'items', i));
+    else child(node.items, 'items');
   }
-  if ('additionalProperties' in node) checkNode(node.additionalProperties, [...path, 'additionalProperties'], issues, ancestors);
+  if ('additionalProperties' in node) child(node.additionalProperties, 'additionalProperties');
   ancestors.delete(node);
 }

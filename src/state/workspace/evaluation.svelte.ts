@@ -114,6 +114,8 @@ export class EvaluationState {
   }
 
   schedule(delayMs: number): void {
+    // Where the typing pause begins, for the keystroke benchmark (bench/providers-keystroke.bench.ts).
+    performance.mark?.('pi:evaluation-scheduled');
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.evaluateNow(), delayMs);
   }

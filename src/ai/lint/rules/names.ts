@@ -4,6 +4,7 @@
 import { toClaudeCodeName } from '../../providers/anthropic-messages-convert.ts';
 import { isOAuthKey } from '../../providers/anthropic-messages.ts';
 import { NAME_RULES } from '../capabilities.ts';
+import type { Tool } from '../../types.ts';
 import type { FindingDraft, LintRule } from '../types.ts';
 
 export const toolNameRule: LintRule = ({ tool, variants }) => {
@@ -34,11 +35,24 @@ export const duplicateNameRule: LintRule = ({ tool, index, tools, variants }) =>
   }];
 };
 
+/** Every tool's Claude Code name, worked out once per tools list (the rule runs for each tool of the list). */
+const claudeCodeNames = new WeakMap<readonly Tool[], { of: unknown[]; names: (string | undefined)[] }>();
+
+function claudeCodeNamesOf(tools: readonly Tool[]): (string | undefined)[] {
+  const known = claudeCodeNames.get(tools);
+  if (known && known.of.length === tools.length && tools.every((t, i) => t?.name === known.of[i])) return known.names;
+  // A tool without a name (linted as invalid-schema) has no Claude Code name and collides with nothing.
+  const names = tools.map((t) => (typeof t?.name === 'string' ? toClaudeCodeName(t.name) : undefined));
+  claudeCodeNames.set(tools, { of: tools.map((t) => t?.name), names });
+  return names;
+}
+
 export const oauthCollisionRule: LintRule = ({ tool, index, tools, variants }) => {
   const oauth = variants.filter((v) => v.api === 'anthropic-messages' && isOAuthKey(v.options?.apiKey));
   if (oauth.length === 0) return [];
+  const names = claudeCodeNamesOf(tools);
   const mapped = toClaudeCodeName(tool.name);
-  const other = tools.findIndex((t, i) => i < index && t.name !== tool.name && toClaudeCodeName(t.name) === mapped);
+  const other = tools.findIndex((t, i) => i < index && t.name !== tool.name && names[i] === mapped);
   if (other === -1) return [];
   return [{
     rule: 'oauth-name-collision', severity: 'warning', path: '', schemaNode: tool.parameters, variants: oauth,

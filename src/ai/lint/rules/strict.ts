@@ -2,7 +2,7 @@
 // pi's strict rewrite changes (optional fields become required-but-nullable), the keywords OpenAI's strict
 // mode refuses, and grammar tools pi cannot use.
 import type { ApiVariant } from '../../providers/known-apis.ts';
-import { GrammarError, resolveGrammar, toStrictSchema } from '../../providers/shared/constrained-sampling.ts';
+import { GrammarError, resolveGrammar, sharedStrictSchema } from '../../providers/shared/constrained-sampling.ts';
 import { pointer } from '../../providers/shared/schema-check.ts';
 import type { Tool } from '../../types.ts';
 import { OPENAI_FAMILY, supportsGrammar, supportsStrict } from '../capabilities.ts';
@@ -31,7 +31,7 @@ export const strictImpossibleRule: LintRule = ({ tool, variants }) => {
   if (!mode) return [];
   const drafts: FindingDraft[] = [];
   const supported = applicable(variants).filter(supportsStrict);
-  const strict = toStrictSchema(tool.parameters);
+  const strict = sharedStrictSchema(tool.parameters);
   if (supported.length > 0 && !strict.ok) {
     drafts.push({
       rule: 'strict-impossible', severity: mode === 'require' ? 'error' : 'warning', path: strict.path, schemaNode: nodeAt(tool.parameters, strict.path), variants: supported,
@@ -47,7 +47,7 @@ export const strictImpossibleRule: LintRule = ({ tool, variants }) => {
 
 /** Where strict is used, optional properties are sent required-and-nullable (pi's strict rewrite). */
 export const strictOptionalRule: LintRule = ({ tool, variants }) => {
-  if (!wantsStrict(tool) || !toStrictSchema(tool.parameters).ok) return [];
+  if (!wantsStrict(tool) || !sharedStrictSchema(tool.parameters).ok) return [];
   const affected = applicable(variants).filter(supportsStrict);
   if (affected.length === 0) return [];
   const drafts: FindingDraft[] = [];
@@ -72,7 +72,7 @@ const OPENAI_STRICT_REFUSED = ['default', 'minLength', 'maxLength', 'minProperti
 const OPENAI_STRICT_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
 export const openaiStrictKeywordRule: LintRule = ({ tool, variants }) => {
-  if (!wantsStrict(tool) || !toStrictSchema(tool.parameters).ok) return [];
+  if (!wantsStrict(tool) || !sharedStrictSchema(tool.parameters).ok) return [];
   const affected = variants.filter((v) => OPENAI_FAMILY.has(v.api) && supportsStrict(v));
   if (affected.length === 0) return [];
   const drafts: FindingDraft[] = [];

@@ -3,6 +3,7 @@
 // OpenAI grammar tools where enabled, and pi's exact error texts where a requirement cannot be met.
 import type { Tool } from '../../types.ts';
 import { EncodeError } from '../encode-error.ts';
+import { perSchema } from './per-tool.ts';
 import { pointer } from './schema-check.ts';
 
 type Json = Record<string, any>;
@@ -118,6 +119,14 @@ export function toStrictSchema(parameters: unknown): { ok: true; schema: Json } 
   return { ok: true, schema: copy };
 }
 
+/**
+ * `toStrictSchema`, worked out once per schema object and shared by every API and the lint: the strict copy goes
+ * into several bodies, so it is read-only like the schema it came from.
+ */
+export function sharedStrictSchema(parameters: unknown): { ok: true; schema: Json } | NotStrict {
+  return perSchema(parameters, toStrictSchema, () => toStrictSchema(parameters));
+}
+
 /** How a JSON-schema tool is sent: `strict` as pi computes it (true or undefined) and the parameters object. */
 export interface JsonSchemaPlan {
   strict: true | undefined;
@@ -133,7 +142,7 @@ export function planJsonSchemaTool(tool: Tool, apiSupportsStrict: boolean): Json
   const config = tool.constrainedSampling;
   if (!config || config.type !== 'json_schema') return { strict: undefined, parameters: tool.parameters };
   if (apiSupportsStrict) {
-    const strict = toStrictSchema(tool.parameters);
+    const strict = sharedStrictSchema(tool.parameters);
     if (strict.ok) return { strict: true, parameters: strict.schema };
     if (config.strict !== 'require') return { strict: undefined, parameters: tool.parameters };
     throw new EncodeError(`Tool "${tool.name}" requires JSON-schema constrained sampling, but ${strict.reason}.`);

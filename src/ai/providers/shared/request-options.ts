@@ -3,6 +3,7 @@
 // levels clamped to what the model supports, and thinking budgets fitted under the ceiling.
 import type { Context, Message, Model, ModelThinkingLevel, ThinkingLevel, Usage } from '../../types.ts';
 import type { ThinkingBudgets } from '../types.ts';
+import { perTool } from './per-tool.ts';
 
 const CHARS_PER_TOKEN = 4;
 const IMAGE_CHARS = 4800;
@@ -17,6 +18,34 @@ function jsonLength(value: unknown): number {
   } catch {
     return '[unserializable]'.length;
   }
+}
+
+const UNSERIALIZABLE = '[unserializable]'.length;
+
+/** JSON.stringify's length of one list entry ("null" for what JSON leaves out), or undefined when it throws. */
+function entryJsonLength(value: unknown): number | undefined {
+  try {
+    return (JSON.stringify(value) ?? 'null').length;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `jsonLength(tools)`, from each tool's own length, which is worked out once per tool revision (per-tool.ts):
+ * every request of every API estimates its context size from it. A tool with its own toJSON (which may look at its
+ * position) sends the list through JSON.stringify whole.
+ */
+function toolsJsonLength(tools: readonly unknown[]): number {
+  let length = tools.length === 0 ? 2 : tools.length + 1;
+  for (const tool of tools) {
+    const cacheable = typeof tool === 'object' && tool !== null && typeof (tool as { toJSON?: unknown }).toJSON !== 'function';
+    if (!cacheable) return jsonLength(tools);
+    const one = perTool(tool, entryJsonLength, () => entryJsonLength(tool));
+    if (one === undefined) return UNSERIALIZABLE;
+    length += one;
+  }
+  return length;
 }
 
 function contentChars(content: Message['content']): number {
@@ -56,7 +85,7 @@ function lastUsageIndex(messages: Message[]): number | undefined {
 export function estimateContextTokens(context: Context): number {
   const messages = context.messages;
   const usageAt = lastUsageIndex(messages);
-  const toolTokens = (tools: unknown[] | undefined) => (tools && tools.length > 0 ? Math.ceil(jsonLength(tools) / CHARS_PER_TOKEN) : 0);
+  const toolTokens = (tools: unknown[] | undefined) => (tools && tools.length > 0 ? Math.ceil(toolsJsonLength(tools) / CHARS_PER_TOKEN) : 0);
   if (usageAt !== undefined) {
     let tokens = usageTotal((messages[usageAt] as { usage: Usage }).usage);
     const added = new Set<string>();

@@ -1,0 +1,138 @@
+// Benchmark, in headless Chromium against a production build: the way of one keystroke in the tool editor to the
+// providers panel's JSON on screen, in pieces: keydown → the typing pause starts (the edit reaches the evaluation
+// state), the pause (150 ms) → the evaluation starts, the evaluation (transpile + sandbox worker), and the end of the
+// evaluation → the edited text in the panel's JSON (encode, lint, render, paint). The panel shows the tools of a
+// 20-property tool among 9; each keystroke waits until the panel shows it.
+import { cpus, loadavg } from 'node:os';
+import type { Page } from 'playwright';
+import { withProductionSite } from './support/production-site.ts';
+
+const KEYSTROKES = 40;
+const PAUSE_MS = 150;
+
+const PROPERTIES = Array.from({ length: 20 }, (_, i) => {
+  const n = i + 1;
+  const kind = ['String', 'Number', 'Integer', 'Boolean'][i % 4];
+  return `    p${n}: Type.Optional(Type.${kind}({ description: "Property number ${n}" })),`;
+});
+const PREFIX = `import { Type } from "@earendil-works/pi-ai";
+
+export default {
+  name: "bench_tool",
+  label: "Bench",
+  description: "A tool with twenty parameters.",
+  async execute(_id, params) {
+    return { content: [{ type: "text", text: JSON.stringify(params) }], details: {} };
+  },
+  parameters: Type.Object({
+${PROPERTIES.join('\n')}
+    typed: Type.String({ description: "typed:`;
+const SUFFIX = `" }),
+  }),
+};
+`;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const summary = (values: number[]) => (values.length === 0 ? 'no samples'
+  : `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (n=${values.length})`);
+
+async function prepare(page: Page, url: string): Promise<void> {
+  page.on('pageerror', (error) => console.error('  page error:', error.message));
+  await page.goto(`${url}?welcome=0`);
+  await page.getByTestId('schema-json').waitFor({ timeout: 90_000 });
+  await page.getByTestId('tool-add').click();
+  await page.getByTestId('tool-add-typescript').click();
+  await page.getByTestId('editor').locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(PREFIX + SUFFIX);
+  await page.getByTestId('view-tab-providers').click();
+  await page.getByTestId('providers-json-text').filter({ hasText: '"p20"' }).waitFor({ timeout: 90_000 });
+  await page.getByTestId('editor').locator('.cm-content').focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  for (let i = 0; i < SUFFIX.length; i++) await page.keyboard.press('ArrowLeft');
+}
+
+interface Sample { keyToInput: number; inputToScheduled: number; evaluationToWork: number; workToDom: number; domToFrame: number; keyToScheduled: number; pauseToEvaluation: number; evaluation: number; evaluationToScreen: number; total: number }
+
+async function keystroke(page: Page, typed: string, letter: string): Promise<Sample | undefined> {
+  // Listens before the key: keydown time, then the moment a frame paints the panel's JSON with the new text.
+  const done = page.evaluate((text) => new Promise<{ key: number; seen: number }>((resolve) => {
+    let key = NaN;
+    addEventListener('keydown', () => { key = performance.now(); }, { capture: true, once: true });
+    addEventListener('input', () => { performance.mark('pi:bench-input'); }, { capture: true, once: true });
+    const root = document.querySelector('[data-testid="providers-panel"]')!;
+    const observer = new MutationObserver(() => {
+      if (!root.querySelector('[data-testid="providers-json-text"]')?.textContent?.includes(text)) return;
+      observer.disconnect();
+      // The next frame's start is when the change can be on screen.
+      requestAnimationFrame((frame) => resolve({ key, seen: frame }));
+    });
+    observer.observe(root, { subtree: true, childList: true, characterData: true });
+  }), `typed:${typed}"`);
+  await page.evaluate(() => {
+    for (const name of ['pi:evaluation-scheduled', 'pi:bench-input']) performance.clearMarks(name);
+    for (const name of ['pi:evaluate', 'pi:providers-encode', 'pi:providers-to-dom']) performance.clearMeasures(name);
+  });
+  await page.keyboard.type(letter);
+  const { key, seen } = await done;
+  const [input, scheduled, evaluate, encode, toDom] = await page.evaluate(() => [
+    performance.getEntriesByName('pi:bench-input').map((e) => e.startTime),
+    performance.getEntriesByName('pi:evaluation-scheduled').map((e) => e.startTime),
+    performance.getEntriesByName('pi:evaluate').map((e) => [e.startTime, e.startTime + e.duration]),
+    performance.getEntriesByName('pi:providers-encode').map((e) => [e.startTime, e.startTime + e.duration]),
+    performance.getEntriesByName('pi:providers-to-dom').map((e) => [e.startTime, e.startTime + e.duration]),
+  ] as const);
+  const lastScheduled = (scheduled as number[]).at(-1);
+  const lastEvaluation = (evaluate as number[][]).at(-1);
+  const lastEncode = (encode as number[][]).at(-1);
+  const lastDom = (toDom as number[][]).at(-1);
+  if (lastScheduled === undefined || !lastEvaluation || !lastEncode || !lastDom) return undefined;
+  return {
+    keyToInput: (input as number[])[0] - key,
+    inputToScheduled: lastScheduled - (input as number[])[0],
+    evaluationToWork: lastEncode[0] - lastEvaluation[1],
+    workToDom: lastDom[1] - lastEncode[0],
+    domToFrame: seen - lastDom[1],
+    keyToScheduled: lastScheduled - key,
+    pauseToEvaluation: lastEvaluation[0] - (lastScheduled + PAUSE_MS),
+    evaluation: lastEvaluation[1] - lastEvaluation[0],
+    evaluationToScreen: seen - lastEvaluation[1],
+    total: seen - key,
+  };
+}
+
+export async function run(): Promise<void> {
+  await withProductionSite({}, async (url, browser) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await prepare(page, url);
+    await page.waitForTimeout(500);
+    const samples: Sample[] = [];
+    let typed = '';
+    for (let i = 0; i < KEYSTROKES; i++) {
+      const letter = String.fromCharCode(97 + (i % 26));
+      typed += letter;
+      const sample = await keystroke(page, typed, letter);
+      if (sample) samples.push(sample);
+      await page.waitForTimeout(100);
+    }
+    await context.close();
+    const of = (k: keyof Sample) => summary(samples.map((s) => s[k]));
+    console.log(`providers (browser): keystroke in the editor -> providers JSON on screen, 20-property tool among 9 (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
+    console.log(`  keydown -> typing pause starts:               ${of('keyToScheduled')}`);
+    console.log(`    keydown -> input event (the browser edits):  ${of('keyToInput')}`);
+    console.log(`    input -> pause starts (editor update, app):  ${of('inputToScheduled')}`);
+    console.log(`  end of the ${PAUSE_MS} ms pause -> evaluation starts:  ${of('pauseToEvaluation')}`);
+    console.log(`  evaluation (transpile + sandbox worker):       ${of('evaluation')}`);
+    console.log(`  evaluation end -> JSON painted (next frame):   ${of('evaluationToScreen')}`);
+    console.log(`    evaluation end -> encode starts:             ${of('evaluationToWork')}`);
+    console.log(`    encode + lint + DOM update:                  ${of('workToDom')}`);
+    console.log(`    DOM updated -> next frame:                   ${of('domToFrame')}`);
+    console.log(`  keydown -> JSON painted, in all:               ${of('total')}`);
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
