@@ -4,7 +4,9 @@
 // Each test says what the user gets: the fault refused cleanly, or the app degraded in a named way.
 import { expect, test, type Page } from '@playwright/test';
 import { createStarterWorkspace } from '../../src/content/examples/index.ts';
-import { echoTool, FINE, MEMORY_HOG, nextRunWorks, result, resultText, tryEcho, withEcho, worstPause } from './sandbox-probes.ts';
+import {
+  echoTool, expectExhaustionHandled, FINE, MEMORY_HOG, nextRunWorks, outcomeOfExhaustion, result, resultText, tryEcho, withEcho, worstPause,
+} from './sandbox-probes.ts';
 import { openApp, selectTool } from './support.ts';
 
 test.describe('forged messages on the worker\'s port', () => {
@@ -143,23 +145,35 @@ test.describe('calls that misbehave', () => {
 });
 
 test.describe('memory exhausted by tool code', () => {
-  // In this Chromium a worker that fills its heap does not take the tab down: it slows to a crawl in garbage
-  // collection until the host's deadline ends it. (The safe start covers a tab that does go down mid-evaluation;
-  // the probe below leaves the marker such a tab leaves; src/state/workspace/evaluation-safe-start.test.ts tests its rules.)
-  test('top-level code that exhausts memory → degraded: its evaluation is stopped and named, the others work, nothing is lost', async ({ page }) => {
+  // Chromium ends the renderer process that hosts a worker whose heap is full. The sandbox shares the page's process
+  // here, so the tab goes down with it unless the host's deadline stops the worker first — which it does on a busy
+  // machine, where the heap fills slowly. Both outcomes are checked: stopped and named, or the next load has
+  // everything (and starts safe when the tab went down while evaluating; src/state/workspace/evaluation-safe-start.test.ts).
+  test('top-level code that exhausts memory → degraded: its evaluation is stopped and named, or the tab goes down and the next load starts safe; nothing is lost', async ({ page }) => {
     test.setTimeout(90_000);
-    let pageCrashed = false;
-    page.on('crash', () => { pageCrashed = true; });
     await withEcho(page, echoTool(FINE, MEMORY_HOG));
-    await expect(page.getByTestId('diagnostics')).toContainText('Evaluating echo did not finish within 5000 ms', { timeout: 30_000 });
-    expect(pageCrashed).toBe(false);
-    await selectTool(page, 'read_file');
-    await expect(page.getByTestId('schema-json')).toBeVisible();
-    await page.reload();
-    await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
-    await expect(page.getByTestId('safe-start')).toHaveCount(0);
-    await selectTool(page, 'echo');
-    await expect(page.getByTestId('editor')).toContainText('hog.push');
+    const outcome = await outcomeOfExhaustion(page, () =>
+      expect(page.getByTestId('diagnostics')).toContainText('Evaluating echo did not finish within 5000 ms', { timeout: 30_000 }));
+    if (outcome === 'survived') {
+      await selectTool(page, 'read_file');
+      await expect(page.getByTestId('schema-json')).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+      await expect(page.getByTestId('safe-start')).toHaveCount(0);
+      await selectTool(page, 'echo');
+      await expect(page.getByTestId('editor')).toContainText('hog.push');
+      return;
+    }
+    // The tab went down while evaluating: the next load evaluates nothing until asked, names the file it was
+    // evaluating, and has the edit that brought the tab down.
+    const next = await page.context().newPage();
+    await next.goto('/?welcome=0');
+    await expect(next.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+    const echoId = createStarterWorkspace().tools.find((tool) => tool.name === 'echo')!.id;
+    await expect(next.getByTestId('safe-start')).toBeVisible();
+    await expect(next.locator(`[data-testid="safe-start-file"][data-id="${echoId}"]`)).toHaveAttribute('data-suspect', 'true');
+    await selectTool(next, 'echo');
+    await expect(next.getByTestId('editor')).toContainText('hog.push');
   });
 
   test('a tab that went down while evaluating → degraded: the next load starts safe, opens files one by one, loses nothing', async ({ context }) => {
@@ -197,15 +211,9 @@ test.describe('memory exhausted by tool code', () => {
     await expect(next.getByTestId('safe-start')).toBeVisible({ timeout: 20_000 });
   });
 
-  test('memory exhausted in execute → degraded: the call is stopped and named, the page stays up, the next run works', async ({ page }) => {
-    let pageCrashed = false;
-    page.on('crash', () => { pageCrashed = true; });
+  test('memory exhausted in execute → degraded: the call is stopped and named, or the tab goes down and the next load has everything; the next run works', async ({ page }) => {
     await withEcho(page, echoTool(`if (args.text === "hog") { ${MEMORY_HOG} }\n    ${FINE}`));
-    await tryEcho(page, { text: 'hog' });
-    await expect(result(page)).toHaveAttribute('data-ok', 'false', { timeout: 30_000 });
-    await expect(resultText(page)).toContainText('the sandbox was stuck');
-    expect(pageCrashed).toBe(false);
-    await nextRunWorks(page);
+    await expectExhaustionHandled(page);
   });
 });
 

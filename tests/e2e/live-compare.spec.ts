@@ -43,7 +43,8 @@ async function lastAssistantInLog(page: Page): Promise<string> {
     const row = rows.nth(i);
     await row.getByTestId('event-row-toggle').click();
     const payload = row.getByTestId('event-row-payload');
-    await payload.locator('summary').filter({ hasText: /^message:/ }).first().click();
+    // The payload's deeper levels start folded; Expand all shows the message whole.
+    await payload.getByRole('button', { name: 'Expand all' }).click();
     const text = await payload.innerText();
     if (text.includes('"assistant"')) return text;
     await row.getByTestId('event-row-toggle').click();
@@ -72,7 +73,8 @@ test('two live runs with two models compared on one timeline, each lane named by
   expect((await page.evaluate(() => window.piPlayground!.seek(1e9))).ok).toBe(true); // the replay, shown to its end
   const replayPayload = await lastAssistantInLog(page);
   // provider, api and model as the live run's message named them, not the scripted model's.
-  const names = (text: string) => ['provider', 'api', 'model'].map((key) => new RegExp(`^${key}: (.*)$`, 'm').exec(text)?.[1]);
+  // The JSON viewer's lines: `"provider": "openai",` (indented).
+  const names = (text: string) => ['provider', 'api', 'model'].map((key) => new RegExp(`^\\s*"${key}": (.*?),?$`, 'm').exec(text)?.[1]);
   expect(names(replayPayload)).toEqual(names(livePayload));
   expect(names(replayPayload)).toEqual([expect.any(String), '"openai-completions"', '"weather-slow"']);
   expect(replayPayload).not.toContain('faux');

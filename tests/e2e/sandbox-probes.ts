@@ -77,3 +77,46 @@ export const FINE = 'return { content: [{ type: "text", text: "fine: " + args.te
 /** Top-level code that fills the heap until the engine gives up. */
 export const MEMORY_HOG = 'const hog = []; while (true) hog.push(new Array(1e6).fill(1.5));\n';
 
+
+/**
+ * Waits for `survived` (what the app shows when the sandbox was stopped in time) and says how the browser took a
+ * sandbox that filled its heap. Chromium ends the renderer process that hosts an exhausted worker: where the
+ * sandbox shares the page's process, the tab goes down with it, unless the host's deadline stopped the worker
+ * first (on a busy machine the heap fills more slowly than the deadline runs out). Either is an outcome the app
+ * must handle; the callers check what the user then finds.
+ */
+export async function outcomeOfExhaustion(page: Page, survived: () => Promise<void>): Promise<'survived' | 'crashed'> {
+  let crashed = false;
+  page.once('crash', () => { crashed = true; });
+  try {
+    await survived();
+    return 'survived';
+  } catch (error) {
+    // A pending expectation fails with "Page crashed" about when the event comes: give the event a moment.
+    for (let i = 0; i < 10 && !crashed; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (crashed) return 'crashed';
+    throw error;
+  }
+}
+
+/**
+ * Runs the echo tool with "hog" (its execute fills the heap) and checks what the user finds: the call stopped and
+ * named with the page up, or, where the tab went down, a next load with the tool as edited that runs again.
+ */
+export async function expectExhaustionHandled(page: Page): Promise<void> {
+  await tryEcho(page, { text: 'hog' });
+  const outcome = await outcomeOfExhaustion(page, async () => {
+    await expect(result(page)).toHaveAttribute('data-ok', 'false', { timeout: 30_000 });
+    await expect(resultText(page)).toContainText('the sandbox was stuck');
+  });
+  if (outcome === 'survived') return nextRunWorks(page);
+  const next = await page.context().newPage();
+  await openApp(next);
+  await selectTool(next, 'echo');
+  await expect(next.getByTestId('editor')).toContainText('args.text === "hog"');
+  // Try it stays open across loads (a view option), as it was when the tab went down.
+  const toggle = next.getByTestId('try-it-toggle');
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await nextRunWorks(next);
+}
