@@ -8,7 +8,15 @@ import { chromiumLaunchOptions } from './tests/support/browser-launch.ts';
 // against the real pi packages); `browser` runs everything else in real headless Chromium.
 export default mergeConfig(viteConfig, defineConfig({
   // Pre-bundle what browser tests import lazily, so a fresh clone does not reload mid-run.
-  optimizeDeps: { include: ['sucrase', 'idb-keyval', 'typebox', 'typebox/compile', 'typebox/value', 'partial-json', 'diff', 'fast-check', 'gpt-tokenizer/encoding/o200k_base', 'gpt-tokenizer/encoding/cl100k_base'] },
+  // CodeMirror comes once the app is idle (or an editor is reached for), so a test may be the first to ask for it.
+  optimizeDeps: {
+    include: [
+      'sucrase', 'idb-keyval', 'typebox', 'typebox/compile', 'typebox/value', 'partial-json', 'diff', 'fast-check',
+      'gpt-tokenizer/encoding/o200k_base', 'gpt-tokenizer/encoding/cl100k_base', 'fflate',
+      '@codemirror/view', '@codemirror/state', '@codemirror/language', '@codemirror/autocomplete', '@codemirror/commands',
+      '@codemirror/lang-javascript', '@codemirror/lang-json', '@codemirror/lint', '@lezer/highlight', '@lezer/common',
+    ],
+  },
   test: {
     projects: [
       {
