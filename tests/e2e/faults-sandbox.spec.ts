@@ -157,23 +157,8 @@ test.describe('memory exhausted by tool code', () => {
     if (outcome === 'survived') {
       await selectTool(page, 'read_file');
       await expect(page.getByTestId('schema-json')).toBeVisible();
-      await page.reload();
-      await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
-      await expect(page.getByTestId('safe-start')).toHaveCount(0);
-      await selectTool(page, 'echo');
-      await expect(page.getByTestId('editor')).toContainText('hog.push');
-      return;
     }
-    // The tab went down while evaluating: the next load evaluates nothing until asked, names the file it was
-    // evaluating, and has the edit that brought the tab down.
-    const next = await page.context().newPage();
-    await next.goto('/?welcome=0');
-    await expect(next.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
-    const echoId = createStarterWorkspace().tools.find((tool) => tool.name === 'echo')!.id;
-    await expect(next.getByTestId('safe-start')).toBeVisible();
-    await expect(next.locator(`[data-testid="safe-start-file"][data-id="${echoId}"]`)).toHaveAttribute('data-suspect', 'true');
-    await selectTool(next, 'echo');
-    await expect(next.getByTestId('editor')).toContainText('hog.push');
+    await expectHogKept(page);
   });
 
   test('a tab that went down while evaluating → degraded: the next load starts safe, opens files one by one, loses nothing', async ({ context }) => {
@@ -248,3 +233,25 @@ test('the sandbox\'s fs when IndexedDB never answers → degraded: the call gets
   await expect(resultText(page)).toContainText('listed ', { timeout: 15_000 });
   expect(Date.now() - started).toBeLessThan(12_000);
 });
+
+/**
+ * The next loads keep the edit that fills the heap. A load evaluates it again and may itself be stopped in time or
+ * go down with it; after a load went down while evaluating, the next starts safe: it evaluates nothing until asked
+ * and names the file it was evaluating.
+ */
+async function expectHogKept(page: Page): Promise<void> {
+  const echoId = createStarterWorkspace().tools.find((tool) => tool.name === 'echo')!.id;
+  for (let load = 0; load < 3; load++) {
+    const next = await page.context().newPage();
+    await next.goto('/?welcome=0');
+    const outcome = await outcomeOfExhaustion(next, () => expect(next.getByTestId('app')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 }));
+    if (outcome === 'crashed') continue;
+    if (load > 0 || (await next.getByTestId('safe-start').count()) > 0) {
+      await expect(next.locator(`[data-testid="safe-start-file"][data-id="${echoId}"]`)).toHaveAttribute('data-suspect', 'true');
+    }
+    await selectTool(next, 'echo');
+    await expect(next.getByTestId('editor')).toContainText('hog.push');
+    return;
+  }
+  throw new Error('three loads in a row went down: the safe start did not hold the tool back');
+}

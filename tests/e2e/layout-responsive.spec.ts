@@ -24,7 +24,7 @@ async function noHorizontalScroll(page: Page): Promise<void> {
 
 /** Every tab lies inside the row's visible box, and no shown label is cut (a folded one keeps its name). */
 async function tabLabelsWhole(page: Page): Promise<void> {
-  const tabs = await page.getByRole('tab').evaluateAll((elements) => elements.map((tab) => {
+  const measure = () => page.getByRole('tab').evaluateAll((elements) => elements.map((tab) => {
     const row = tab.parentElement!.getBoundingClientRect();
     const box = tab.getBoundingClientRect();
     const label = tab.querySelector<HTMLElement>('.label')!;
@@ -37,6 +37,9 @@ async function tabLabelsWhole(page: Page): Promise<void> {
       selected: tab.getAttribute('aria-selected') === 'true',
     };
   }));
+  // The row fits its labels from their measured widths once it is laid out (a frame after the panel appears).
+  await expect.poll(async () => (await measure()).filter((tab) => !tab.inside || tab.cut).map((tab) => tab.name), { timeout: 5_000 }).toEqual([]);
+  const tabs = await measure();
   expect(tabs.length).toBeGreaterThanOrEqual(7);
   for (const tab of tabs) {
     expect(tab.inside, `${tab.name} is out of sight`).toBe(true);
