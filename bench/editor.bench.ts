@@ -4,37 +4,13 @@
 import { cpus, loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright';
 import { withProductionSite } from './support/production-site.ts';
+import { percentile } from './support/stats.ts';
+import { TYPING_TOOL_PREFIX, TYPING_TOOL_SUFFIX } from './support/typing-tool.ts';
 
 const COLD_LOADS = 5;
 const KEYSTROKES = 60;
 
 /** A tool with 20 properties; the cursor ends up inside the last description, ready for typing. */
-const PROPERTIES = Array.from({ length: 20 }, (_, i) => {
-  const n = i + 1;
-  const kind = ['String', 'Number', 'Integer', 'Boolean'][i % 4];
-  return `    p${n}: Type.Optional(Type.${kind}({ description: "Property number ${n}" })),`;
-});
-const PREFIX = `import { Type } from "@earendil-works/pi-ai";
-
-export default {
-  name: "bench_tool",
-  label: "Bench",
-  description: "A tool with twenty parameters.",
-  async execute(_id, params) {
-    return { content: [{ type: "text", text: JSON.stringify(params) }], details: {} };
-  },
-  parameters: Type.Object({
-${PROPERTIES.join('\n')}
-    typed: Type.String({ description: "typed:`;
-const SUFFIX = `" }),
-  }),
-};
-`;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function summary(values: number[]): string {
   return `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (n=${values.length})`;
@@ -59,9 +35,9 @@ async function typingRun(page: Page): Promise<{ work: number[]; sandbox: number[
   await page.getByTestId('tool-add-typescript').click();
   await page.getByTestId('editor').locator('.cm-content').click();
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(PREFIX + SUFFIX);
+  await page.keyboard.insertText(TYPING_TOOL_PREFIX + TYPING_TOOL_SUFFIX);
   await page.getByTestId('schema-json').filter({ hasText: '"p20"' }).waitFor({ timeout: 30_000 });
-  for (let i = 0; i < SUFFIX.length; i++) await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < TYPING_TOOL_SUFFIX.length; i++) await page.keyboard.press('ArrowLeft');
   await page.waitForTimeout(500);
   await page.evaluate(() => { performance.clearMeasures('pi:evaluate-to-dom'); performance.clearMeasures('pi:evaluate'); });
 

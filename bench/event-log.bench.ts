@@ -13,15 +13,11 @@ import { parseScenario } from '../src/recording/scenario/parse/index.ts';
 import { recordScenario } from '../src/recording/recorder/index.ts';
 import { buildLogEntries, PI_EVENT_TYPES } from '../src/ui/events/log-entries.ts';
 import { withProductionSite } from './support/production-site.ts';
+import { percentile } from './support/stats.ts';
 
 const ROUNDS = 7;
 const TEXT = 'The quick brown fox jumps over the lazy dog. '.repeat(445).slice(0, 20_000);
 const SCENARIO = { prompt: 'Talk for a long time.', timing: { tokenSize: 1 }, turns: [{ content: TEXT }] };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 const summary = (values: number[]) =>
   `best ${Math.min(...values).toFixed(1)} ms, p50 ${percentile(values, 50).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (n=${values.length})`;

@@ -5,35 +5,10 @@
 import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright';
 import { withProductionSite } from './support/production-site.ts';
+import { percentile } from './support/stats.ts';
+import { TYPING_TOOL_PREFIX, TYPING_TOOL_SUFFIX } from './support/typing-tool.ts';
 
 const KEYSTROKES = 50;
-
-const PROPERTIES = Array.from({ length: 20 }, (_, i) => {
-  const n = i + 1;
-  const kind = ['String', 'Number', 'Integer', 'Boolean'][i % 4];
-  return `    p${n}: Type.Optional(Type.${kind}({ description: "Property number ${n}" })),`;
-});
-const PREFIX = `import { Type } from "@earendil-works/pi-ai";
-
-export default {
-  name: "bench_tool",
-  label: "Bench",
-  description: "A tool with twenty parameters.",
-  async execute(_id, params) {
-    return { content: [{ type: "text", text: JSON.stringify(params) }], details: {} };
-  },
-  parameters: Type.Object({
-${PROPERTIES.join('\n')}
-    typed: Type.String({ description: "typed:`;
-const SUFFIX = `" }),
-  }),
-};
-`;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function summary(values: number[]): string {
   if (values.length === 0) return 'no samples';
@@ -48,13 +23,13 @@ async function prepare(page: Page, url: string): Promise<void> {
   await page.getByTestId('tool-add-typescript').click();
   await page.getByTestId('editor').locator('.cm-content').click();
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(PREFIX + SUFFIX);
+  await page.keyboard.insertText(TYPING_TOOL_PREFIX + TYPING_TOOL_SUFFIX);
   await page.getByTestId('view-tab-providers').click();
   await page.getByTestId('providers-json-text').filter({ hasText: '"p20"' }).waitFor({ timeout: 90_000 });
   // Back into the editor without moving the cursor by a click: to the end, then inside the last description.
   await page.getByTestId('editor').locator('.cm-content').focus();
   await page.keyboard.press('ControlOrMeta+End');
-  for (let i = 0; i < SUFFIX.length; i++) await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < TYPING_TOOL_SUFFIX.length; i++) await page.keyboard.press('ArrowLeft');
 }
 
 /** Types letters into the last description; each one waits until the payload on screen shows it. */

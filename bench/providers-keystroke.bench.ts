@@ -6,36 +6,12 @@
 import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright';
 import { withProductionSite } from './support/production-site.ts';
+import { percentile } from './support/stats.ts';
+import { TYPING_TOOL_PREFIX, TYPING_TOOL_SUFFIX } from './support/typing-tool.ts';
 
 const KEYSTROKES = 40;
 const PAUSE_MS = 150;
 
-const PROPERTIES = Array.from({ length: 20 }, (_, i) => {
-  const n = i + 1;
-  const kind = ['String', 'Number', 'Integer', 'Boolean'][i % 4];
-  return `    p${n}: Type.Optional(Type.${kind}({ description: "Property number ${n}" })),`;
-});
-const PREFIX = `import { Type } from "@earendil-works/pi-ai";
-
-export default {
-  name: "bench_tool",
-  label: "Bench",
-  description: "A tool with twenty parameters.",
-  async execute(_id, params) {
-    return { content: [{ type: "text", text: JSON.stringify(params) }], details: {} };
-  },
-  parameters: Type.Object({
-${PROPERTIES.join('\n')}
-    typed: Type.String({ description: "typed:`;
-const SUFFIX = `" }),
-  }),
-};
-`;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 const summary = (values: number[]) => (values.length === 0 ? 'no samples'
   : `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (n=${values.length})`);
 
@@ -47,12 +23,12 @@ async function prepare(page: Page, url: string): Promise<void> {
   await page.getByTestId('tool-add-typescript').click();
   await page.getByTestId('editor').locator('.cm-content').click();
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(PREFIX + SUFFIX);
+  await page.keyboard.insertText(TYPING_TOOL_PREFIX + TYPING_TOOL_SUFFIX);
   await page.getByTestId('view-tab-providers').click();
   await page.getByTestId('providers-json-text').filter({ hasText: '"p20"' }).waitFor({ timeout: 90_000 });
   await page.getByTestId('editor').locator('.cm-content').focus();
   await page.keyboard.press('ControlOrMeta+End');
-  for (let i = 0; i < SUFFIX.length; i++) await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < TYPING_TOOL_SUFFIX.length; i++) await page.keyboard.press('ArrowLeft');
 }
 
 interface Sample { keyToInput: number; inputToScheduled: number; evaluationToWork: number; workToDom: number; domToFrame: number; keyToScheduled: number; pauseToEvaluation: number; evaluation: number; evaluationToScreen: number; total: number }

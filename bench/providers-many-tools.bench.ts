@@ -9,6 +9,7 @@ import { lintTools } from '../src/ai/lint/index.ts';
 import { StringEnum } from '../src/ai/schema/index.ts';
 import type { Context, KnownApi, Model, Tool } from '../src/ai/index.ts';
 import { buildConversation, conversationOptions, ENGLISH_TEXTS, type ConversationInput } from '../src/state/providers/conversations.ts';
+import { percentile } from './support/stats.ts';
 
 const TOOLS = 100;
 const WARMUP = 60;
@@ -33,11 +34,7 @@ function makeTool(n: number, description = `Tool number ${n}: does one thing wit
   } as Tool;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const figures = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
-};
+const figures = (times: number[]) => ({ p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) });
 const show = (f: { p50: number; p95: number; max: number }) => `p50 ${f.p50.toFixed(2)} ms   p95 ${f.p95.toFixed(2)} ms   max ${f.max.toFixed(2)} ms`;
 
 /** What ProvidersState derives for one tools list: excluded tools, every variant's body, lint. */

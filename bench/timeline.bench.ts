@@ -6,17 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumLaunchOptions } from '../tests/support/browser-launch.ts';
 import { withProductionSite } from './support/production-site.ts';
 import type { Browser } from 'playwright';
+import { percentile } from './support/stats.ts';
 
 const configFile = fileURLToPath(new URL('./timeline-harness/vite.config.ts', import.meta.url));
 const RENDERS = 7;
 /** The harness's cases: 10,000 and 100,000 events. */
 const SIZES = ['large', 'huge'];
 const FRAMES = 60;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 // The best case is printed too: on a shared, loaded machine it is the closest figure to the work itself.
 const summary = (values: number[]) =>
