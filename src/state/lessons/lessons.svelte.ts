@@ -148,7 +148,8 @@ export class LessonsState {
     const sequence = ++this.#sequence;
     this.#status = 'recording';
     this.#error = null;
-    this.run.pause();
+    // When the run state asked for this recording (Play on an out-of-date one), it plays the new one as Play asked.
+    if (!this.run.rerecording) this.run.pause();
     const startedAt = performance.now();
     const identity = this.#identity(lesson);
     try {

@@ -13,6 +13,8 @@ export abstract class RunPlayback {
   protected limit = $state(0);
   protected speedNow = $state(1);
   protected making = $state(false);
+  /** The shown recordings' origin (a lesson) is making them anew: what is shown is about to be replaced. */
+  protected remaking = $state(false);
   protected playingNow = $state(false);
   protected failure = $state.raw<RunMessage | null>(null);
   protected selected = $state.raw<RunSelection | null>(null);
@@ -24,7 +26,7 @@ export abstract class RunPlayback {
   readonly primary = $derived(this.shown.find((r) => r.id === this.selected?.recordingId) ?? this.shown[0] ?? null);
   readonly state = $derived.by((): TransportState => {
     if (this.failure) return 'error';
-    if (this.making) return 'recording';
+    if (this.making || this.remaking) return 'recording';
     if (this.playingNow) return 'playing';
     if (this.shown.length === 0) return 'idle';
     const allShown = this.shown.every((r) => this.playhead.shown(r.id) >= r.events.length);

@@ -64,11 +64,14 @@ export class RunState extends RunPlayback {
   get recordWallMs(): number | null { return this.#origin.value?.wallMs ?? null; }
 
   /** A loaded recording's origin (a lesson) is recording it anew. */
-  get rerecording(): boolean { return this.#rerecording; }
+  get rerecording(): boolean { return this.remaking; }
 
   play(): void {
     const origin = this.#origin.value;
+    // While the origin records anew, Play means: play the new recording from its start once it is shown.
+    if (this.remaking) { this.playingNow = true; return; }
     if (this.stale && !this.making && origin && !origin.own) {
+      this.playingNow = true;
       void this.#rerecordOrigin(origin, 'play');
       return;
     }
@@ -233,20 +236,21 @@ export class RunState extends RunPlayback {
   /** Has a loaded recording's origin record it anew; then plays it from the start, or shows its start or end. */
   async #rerecordOrigin(origin: Origin, then: 'play' | 'start' | 'end'): Promise<void> {
     const token = ++this.#originToken;
-    this.#rerecording = true;
+    this.remaking = true;
     try {
       await origin.rerecord();
     } finally {
-      if (token === this.#originToken) this.#rerecording = false;
+      if (token === this.#originToken) this.remaking = false;
     }
-    // Not replaced: the origin could not record (it shows why); a newer action took over.
-    if (token !== this.#originToken || this.#origin.value === origin) return;
-    if (then === 'play') {
-      this.playingNow = true;
-      this.frames.request();
-    } else if (then === 'end') {
-      this.seek(this.durationMs);
+    if (token !== this.#originToken) return;
+    // Not replaced: the origin could not record (it shows why); nothing new to play.
+    if (this.#origin.value === origin) {
+      this.playingNow = false;
+      return;
     }
+    // Play (pressed before or while it recorded, and not paused since) plays it from the start.
+    if (this.playingNow) this.frames.request();
+    else if (then === 'end') this.seek(this.durationMs);
   }
 
   protected async ensureRecorded(): Promise<boolean> {

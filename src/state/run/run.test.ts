@@ -240,6 +240,53 @@ describe('RunState recording and playback', () => {
     expect(autoRecordable(slow.run)).toBe(false);
   });
 
+  it('says "recording" from the moment Play asks a loaded recording\'s origin to make it anew, then plays the new one', async () => {
+    const recordingOf = async (file: object) => { const made = setup(file); await made.run.record(); return made.run.recordings.slice(); };
+    const first = await recordingOf(twoSleeps());
+    const second = await recordingOf(twoSleeps({ prompt: 'Changed' }));
+    const { run, env, frames } = setup();
+    const key = () => { const source = env.environment.scenario(); return source.ok ? source.key : ''; };
+    let rerecords = 0;
+    let finish: (makeNew: boolean) => void = () => {};
+    const origin = {
+      identity: { scenario: key() },
+      current: () => ({ scenario: key() }),
+      wallMs: 10,
+      rerecord: () => new Promise<void>((resolve) => {
+        rerecords++;
+        finish = (makeNew) => { if (makeNew) run.load(second, { ...origin, identity: { scenario: key() } }); resolve(); };
+      }),
+    };
+    run.load(first, origin);
+    run.seek(run.durationMs);
+    expect(run.state).toBe('ended');
+
+    env.setFile(twoSleeps({ prompt: 'Changed' }));
+    expect(run.stale).toBe(true);
+    run.play();
+    // Not the old recording's "ended": a script waiting for the end must wait for the new one.
+    expect(run.state).toBe('recording');
+    expect(run.playing).toBe(true);
+    run.play();
+    expect(rerecords).toBe(1);
+    finish(true);
+    await waitUntil(() => run.state !== 'recording', 'the new recording');
+    frames.tick(16);
+    expect(run.recordings).toEqual(second);
+    expect(run.state).toBe('playing');
+    expect(run.cursorMs).toBeLessThan(100);
+
+    // The origin could not record (it shows why): the old recording stays, paused where it was.
+    env.setFile(twoSleeps({ prompt: 'Changed again' }));
+    run.pause();
+    run.play();
+    expect(run.state).toBe('recording');
+    finish(false);
+    await waitUntil(() => run.state !== 'recording', 'the origin to give up');
+    expect(run.playing).toBe(false);
+    expect(run.recordings).toEqual(second);
+  });
+
   it('records again while playing: the new recording plays from the start', async () => {
     const { run, env, frames } = setup();
     await run.record();
