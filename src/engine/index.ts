@@ -15,6 +15,7 @@ export {
 } from '../ai/validation/index.ts';
 export { StringEnum, type StringEnumOptions } from '../ai/schema/index.ts';
 export { snapshot } from './trace/snapshot.ts';
+export { CompactTrace } from './trace/compact-trace.ts';
 export type { ValidationIssue } from '../ai/validation/index.ts';
 export type {
   BlockKind, PhaseData, PhaseOutcome, ToolPhase, TraceEvent, TraceEventType, TraceSink,

@@ -3,6 +3,7 @@
 // because pi spreads the whole config into the stream options.
 import { RealClock, type Clock } from './clock.ts';
 import { Tracer } from './trace/tracer.ts';
+import type { CompactTrace } from './trace/compact-trace.ts';
 import type { TraceSink } from './trace/types.ts';
 import type { AgentEvent, AgentMessage } from './types.ts';
 
@@ -12,6 +13,8 @@ export type AgentEventSink = (event: AgentEvent) => Promise<void> | void;
 /**
  * Optional trailing argument of the loop entry points (after streamFn).
  * - `trace`: receives the playground trace events, synchronously, beside pi's events.
+ * - `compactTrace`: keeps the whole trace instead (in place of `trace`): the same events, read back with its
+ *   events() or eventAt(), held in a fraction of the memory and written without an object per event.
  * - `clock`: time source for trace times (default: a RealClock started with the run). When given, the loop's own
  *   message timestamps (toolResult messages) become `epochMs + clock.now()` instead of pi's `Date.now()`, so a
  *   replay on a VirtualClock produces byte-identical messages.
@@ -19,6 +22,7 @@ export type AgentEventSink = (event: AgentEvent) => Promise<void> | void;
  */
 export interface LoopInstrumentation {
   trace?: TraceSink;
+  compactTrace?: CompactTrace;
   clock?: Clock;
   epochMs?: number;
 }
@@ -45,7 +49,7 @@ export function createLoopRun(
   instrumentation: LoopInstrumentation | undefined,
 ): LoopRun {
   const clock = instrumentation?.clock;
-  const sink = instrumentation?.trace;
+  const sink = instrumentation?.compactTrace ?? instrumentation?.trace;
   let timestamp: () => number = Date.now;
   if (clock) {
     const epoch = instrumentation?.epochMs ?? 0;

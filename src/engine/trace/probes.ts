@@ -7,8 +7,8 @@ import { inspectToolArguments } from '../../ai/validation/index.ts';
 import { errorText, safeErrorText } from '../loop-run.ts';
 import { sameData, snapshot, snapshotResult } from './snapshot.ts';
 import type { RunMode, Tracer } from './tracer.ts';
+import { NO_ISSUES } from './trace-writer.ts';
 import type { PhaseData, PhaseOutcome, ToolPhase } from './types.ts';
-import type { ValidationIssue } from '../../ai/validation/index.ts';
 import type { AssistantMessageEvent, ToolCall, ToolResultMessage } from '../../ai/index.ts';
 import type { AgentContext, AgentLoopConfig, AgentTool, AgentToolResult } from '../types.ts';
 
@@ -25,8 +25,6 @@ export interface TracedOutcome {
   resultSnapshot?: unknown;
 }
 
-/** Shared by every successful validation's trace data (trace data is never mutated). */
-const NO_ISSUES: ValidationIssue[] = Object.freeze([]) as unknown as ValidationIssue[];
 
 // ---------------------------------------------------------------- run, turn, assistant message
 

@@ -1,6 +1,7 @@
 // Emits the playground trace of one run: run/turn/batch spans, streamed blocks and the phases of every tool call.
 // The loop calls it synchronously beside pi's events (never awaiting), so tracing cannot reorder pi's events.
 import type { AssistantMessageEvent, ToolCall } from '../../ai/index.ts';
+import { QUEUED, SinkWriter, type TraceWriter } from './trace-writer.ts';
 import type { BlockKind, PhaseData, PhaseOutcome, ToolPhase, TraceEvent, TraceSink } from './types.ts';
 
 export type RunMode = 'parallel' | 'sequential' | 'mixed';
@@ -28,16 +29,24 @@ export class Tracer {
   private ended = false;
   private broken = false;
 
-  /** `now` gives the trace time in ms (an injected clock's, or wall time since the run began). */
-  constructor(
-    private readonly sink: TraceSink,
-    private readonly clock: { now(): number },
-  ) {}
+  private readonly out: TraceWriter;
 
+  /**
+   * `now` gives the trace time in ms (an injected clock's, or wall time since the run began). `into`: a sink
+   * receiving event objects, or a writer (a CompactTrace) that stores the rows itself.
+   */
+  constructor(
+    into: TraceSink | TraceWriter,
+    private readonly clock: { now(): number },
+  ) {
+    this.out = typeof into === 'function' ? new SinkWriter(into) : into;
+  }
+
+  // Parallel tools still running when a run broke (a failing emit) finish later: their spans were closed, and
+  // nothing more is written once `broken` is set.
   private emit(event: TraceEvent): void {
-    // Parallel tools still running when a run broke (a failing emit) finish later: their spans were closed.
     if (this.broken) return;
-    this.sink(event);
+    this.out.event(event);
   }
 
   runStart(mode: RunMode): void {
@@ -86,9 +95,10 @@ export class Tracer {
     this.openPhases = new Array(toolCalls.length);
     this.callIndex.clear();
     for (let i = 0; i < toolCalls.length; i++) if (!this.callIndex.has(toolCalls[i])) this.callIndex.set(toolCalls[i], i);
-    for (const call of toolCalls) {
-      this.emit({ type: 'trace_phase_start', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase: 'queued' });
-    }
+    if (this.broken) { for (const call of toolCalls) readCall(call); return; }
+    const out = this.out;
+    out.batch(toolCalls);
+    for (let i = 0; i < toolCalls.length; i++) out.phaseStart(t, this.turn, toolCalls[i], i, 'queued');
   }
 
   /** Closes the batch; calls an abort left unprocessed end their `queued` span as `skipped`. */
@@ -106,25 +116,23 @@ export class Tracer {
   /** The call's tool_execution_start went out: its wait is over. Both modes start calls in source order. */
   callStarted(call: ToolCall): void {
     if (this.batchCalls[this.nextToStart] !== call) return;
-    this.nextToStart++;
-    this.phaseEnd(call, 'queued', 'ok', QUEUED);
+    const position = this.nextToStart++;
+    if (this.broken) return readCall(call);
+    this.out.phaseEnd(this.clock.now(), this.turn, call, position, 'queued', 'ok', QUEUED);
   }
 
   phaseStart(call: ToolCall, phase: ToolPhase): void {
     const index = this.callIndex.get(call);
     if (index !== undefined) this.openPhases[index] = phase;
-    this.emit({ type: 'trace_phase_start', t: this.clock.now(), turn: this.turn, toolCallId: call.id, toolName: call.name, phase });
+    if (this.broken) return readCall(call);
+    this.out.phaseStart(this.clock.now(), this.turn, call, index ?? -1, phase);
   }
 
   phaseEnd(call: ToolCall, phase: ToolPhase, outcome: PhaseOutcome, data?: PhaseData): void {
-    if (phase !== 'queued') {
-      const index = this.callIndex.get(call);
-      if (index !== undefined) this.openPhases[index] = undefined;
-    }
-    const t = this.clock.now();
-    this.emit(data === undefined
-      ? { type: 'trace_phase_end', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase, outcome }
-      : { type: 'trace_phase_end', t, turn: this.turn, toolCallId: call.id, toolName: call.name, phase, outcome, data });
+    const index = this.callIndex.get(call);
+    if (phase !== 'queued' && index !== undefined) this.openPhases[index] = undefined;
+    if (this.broken) return readCall(call);
+    this.out.phaseEnd(this.clock.now(), this.turn, call, index ?? -1, phase, outcome, data);
   }
 
   update(call: ToolCall, partialResult: unknown, accepted: boolean): void {
@@ -143,13 +151,13 @@ export class Tracer {
       case 'toolcall_start': return this.blockStart(event, 'toolCall');
       case 'text_delta':
       case 'thinking_delta':
-      case 'toolcall_delta':
+      case 'toolcall_delta': {
         if (!this.openBlockKind(event.contentIndex)) return;
-        this.emit({
-          type: 'trace_block_delta', t: this.clock.now(), turn: this.turn,
-          contentIndex: event.contentIndex, chars: typeof event.delta === 'string' ? event.delta.length : 0,
-        });
+        const contentIndex = event.contentIndex;
+        const chars = typeof event.delta === 'string' ? event.delta.length : 0;
+        if (!this.broken) this.out.blockDelta(this.clock.now(), this.turn, contentIndex, chars);
         return;
+      }
       case 'text_end':
       case 'thinking_end':
       case 'toolcall_end': {
@@ -181,22 +189,25 @@ export class Tracer {
     else this.openBlocks.push({ contentIndex: event.contentIndex, kind });
     const t = this.clock.now();
     const toolCallId = kind === 'toolCall' ? blockId(event) : undefined;
-    this.emit(toolCallId === undefined
-      ? { type: 'trace_block_start', t, turn: this.turn, contentIndex: event.contentIndex, kind }
-      : { type: 'trace_block_start', t, turn: this.turn, contentIndex: event.contentIndex, kind, toolCallId });
+    if (!this.broken) this.out.block(false, t, this.turn, event.contentIndex, kind, toolCallId);
   }
 
   private blockEnd(contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
     const at = this.openBlocks.findIndex((block) => block.contentIndex === contentIndex);
     if (at >= 0) this.openBlocks.splice(at, 1);
     const t = this.clock.now();
-    this.emit(toolCallId === undefined
-      ? { type: 'trace_block_end', t, turn: this.turn, contentIndex, kind }
-      : { type: 'trace_block_end', t, turn: this.turn, contentIndex, kind, toolCallId });
+    if (!this.broken) this.out.block(true, t, this.turn, contentIndex, kind, toolCallId);
   }
 }
 
-const QUEUED: PhaseData = Object.freeze({ phase: 'queued' });
+/**
+ * Reads a call's id and name as writing its row would: once the run broke nothing is written, but a getter or
+ * Proxy on the call sees the same reads as before it broke (tracing reads them for every row).
+ */
+function readCall(call: ToolCall): void {
+  void call.id;
+  void call.name;
+}
 
 /** The id of the tool-call block an event refers to, read from the live partial (may be absent in bad input). */
 function blockId(event: { contentIndex: number; partial?: unknown }): string | undefined {

@@ -5,6 +5,7 @@
 // imports pi.
 import { VirtualClock } from '../../clock.ts';
 import type { LoopInstrumentation } from '../../loop-run.ts';
+import type { CompactTrace } from '../../trace/compact-trace.ts';
 import type { TraceEvent } from '../../trace/types.ts';
 import { IdentityRecorder } from '../event-record.ts';
 import { errorDescription, watchUnhandledRejections } from '../unhandled-rejections.ts';
@@ -35,6 +36,8 @@ export type EmitFailure = 'throw' | 'reject';
 export interface RunOptions {
   /** Trace the run (ours only): instrumentation on the scenario's virtual clock, events collected here. */
   trace?: TraceEvent[];
+  /** Trace the run (ours only) into this CompactTrace instead. */
+  compactTrace?: CompactTrace;
 }
 
 export interface FauxRegistration {
@@ -146,7 +149,8 @@ export async function runScenario(loop: LoopModule, host: FauxHost, scenario: Sc
     const signal = setup.signal === null ? undefined : setup.signal ?? env.abort.signal;
     const streamFn = setup.streamFn ?? fauxStream;
     const trace = options.trace;
-    const instrumentation: LoopInstrumentation | undefined = trace ? { trace: (event) => trace.push(event), clock } : undefined;
+    const instrumentation: LoopInstrumentation | undefined = trace ? { trace: (event) => trace.push(event), clock }
+      : options.compactTrace ? { compactTrace: options.compactTrace, clock } : undefined;
     let settled: string;
     if (setup.entry === 'stream') {
       settled = await runStream(loop, setup, context, config, signal, streamFn, instrumentation, record, recorder, clock, log);
