@@ -1,6 +1,5 @@
 // Tool-argument validation as pi 0.85.1 does it (pi-ai's validateToolArguments), plus an inspecting variant that
 // reports every intermediate value and the structured issues, so the playground can show why a call failed.
-import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';
 import type { Tool, ToolCall } from '../types.ts';
 import type { ValidationIssue } from './issue.ts';
@@ -10,6 +9,7 @@ import { coerceToJsonSchema } from './json-schema-coercion.ts';
 import { formatValidationMessage, toValidationIssues, type ValidationErrorLike } from './message.ts';
 import { snapshot } from './snapshot.ts';
 import { cloneArguments } from './clone.ts';
+import { convertInPlace } from './convert-inert.ts';
 
 export { formatValidationPath, formatValidationMessage, type ValidationErrorLike } from './message.ts';
 
@@ -52,7 +52,8 @@ function runValidation(schema: TSchema, received: unknown, observe?: StepObserve
   removeOptionalNulls(args, schema);
   observe?.afterNullRemoval(args);
   // Value.Convert dispatches on the root's `~kind`; without one it returns at once, so skipping it is equal.
-  if (typeof schema === 'object' && schema !== null && '~kind' in schema) Value.Convert(schema, args);
+  // Skipped where it provably changes nothing (convert-inert.ts).
+  if (typeof schema === 'object' && schema !== null && '~kind' in schema) convertInPlace(schema, args);
   const validator = validatorFor(schema);
   if (!Object.getOwnPropertySymbols(schema).includes(LEGACY_TYPEBOX_KIND)) {
     const coerced = coerceToJsonSchema(args, schema);
