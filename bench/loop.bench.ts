@@ -2,12 +2,13 @@
 // 0.85.1's agentLoop and through ours with tracing on, alternating in one process. Prints calls/s and ours/pi.
 // Then the sizes 10 to 10,000 calls with the whole trace kept, in turns of 10 and in one batch, beside pi, in calls
 // per CPU-second of this process, with the heap a 10,000-call run leaves referenced (its messages; ours, the trace).
+// "Whole trace kept" keeps it as the app can: in a CompactTrace (instrumentation.compactTrace), read back on demand.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { agentLoop as piAgentLoop } from '@earendil-works/pi-agent-core';
 import { createAssistantMessageEventStream as piCreateStream } from '@earendil-works/pi-ai';
 import { Type } from 'typebox';
-import { agentLoop, createAssistantMessageEventStream } from '../src/engine/index.ts';
+import { agentLoop, CompactTrace, createAssistantMessageEventStream } from '../src/engine/index.ts';
 import type {
   AgentContext, AgentLoopConfig, AgentMessage, AgentTool, AssistantMessage, AssistantMessageEvent, Message, Model, StreamFn,
   ToolCall, TraceEvent,
@@ -91,10 +92,10 @@ async function measured(variant: Variant, turns: number, perTurn: number, inPlac
   const streamFn = instantStream((pi ? piCreateStream : createAssistantMessageEventStream) as unknown as StreamFactory, turns, perTurn, inPlace);
   const context: AgentContext = { systemPrompt: 'bench', messages: [], tools: [noop] };
   const config: AgentLoopConfig = { model, convertToLlm: keep };
-  const kept: TraceEvent[] = [];
+  const kept = new CompactTrace();
   let traced = 0;
-  const instrumentation = variant === 'traced' ? { trace: () => { traced++; } }
-    : variant === 'tracedKept' ? { trace: (event: TraceEvent) => { kept.push(event); } }
+  const instrumentation = variant === 'traced' ? { trace: (_event: TraceEvent) => { traced++; } }
+    : variant === 'tracedKept' ? { compactTrace: kept }
       : undefined;
   const prompt = { role: 'user' as const, content: 'go', timestamp: 0 };
   const start = performance.now();
