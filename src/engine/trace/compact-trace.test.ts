@@ -8,6 +8,12 @@ import { generatePlan } from '../testing/fuzz/plan.ts';
 import { DEFAULT_FUZZ_SEED } from '../testing/fuzz/fuzzer.ts';
 import { toScenario } from '../testing/fuzz/scenario.ts';
 import { runScenario, type FauxHost, type LoopModule } from '../testing/parity/harness.ts';
+import { Type } from 'typebox';
+import { VirtualClock } from '../clock.ts';
+import type { LoopInstrumentation } from '../loop-run.ts';
+import { assistant, keepLlmMessages, testModel, toolCall, user } from '../testing/messages.ts';
+import { createScriptedStreamFn } from '../testing/scripted-stream.ts';
+import type { AgentTool } from '../types.ts';
 import { CompactTrace } from './compact-trace.ts';
 import type { TraceEvent } from './types.ts';
 
@@ -40,6 +46,25 @@ describe('CompactTrace', () => {
     }
     expect(events).toBeGreaterThan(300 * 20);
   }, 120_000);
+
+  it('reads back a long run across its chunks (thousands of rows, several turns)', async () => {
+    const noop: AgentTool<any> = {
+      name: 'noop', label: 'noop', description: '', parameters: Type.Object({ index: Type.Integer(), label: Type.String() }),
+      async execute(_id, args) { return { content: [{ type: 'text', text: `ok ${args.index}` }], details: { n: args.index } }; },
+    };
+    const turn = (t: number, n: number) => assistant(Array.from({ length: n }, (_, i) => toolCall('noop', { index: i, label: 'x' }, `t${t}c${i}`)), { stopReason: 'toolUse' });
+    const traced = async (instrumentation: LoopInstrumentation) => {
+      await runAgentLoop([user('go')], { systemPrompt: '', messages: [], tools: [noop] }, { model: testModel(), convertToLlm: keepLlmMessages },
+        () => {}, undefined, createScriptedStreamFn([turn(1, 150), turn(2, 7), turn(3, 120), assistant('done')], { chunkChars: 8 }), instrumentation);
+    };
+    const sink: TraceEvent[] = [];
+    await traced({ trace: (event) => sink.push(event), clock: new VirtualClock(), epochMs: 5 });
+    const compact = new CompactTrace();
+    await traced({ compactTrace: compact, clock: new VirtualClock(), epochMs: 5 });
+    expect(sink.length).toBeGreaterThan(3 * 1024);
+    expect(compact.events()).toStrictEqual(sink);
+    expect(keyOrder(compact.events())).toStrictEqual(keyOrder(sink));
+  });
 
   it('keeps values its columns cannot hold as they are', () => {
     const trace = new CompactTrace();

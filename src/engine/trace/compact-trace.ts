@@ -29,25 +29,51 @@ const DATA_OBJECT = 2; // the data object itself, at objects[ref]
 const DATA_VALIDATED = 3; // { phase: 'validate', received, converted: v, value: v, issues: NO_ISSUES }: received at ref, v at ref + 1
 const DATA_VALIDATED_SAME = 4; // as DATA_VALIDATED with v === received, stored once
 const DATA_EXECUTED = 5; // { phase: 'execute', args, result, updates }: args at ref, result at ref + 1, updates in bits 10..
-const DATA_RESULT = 6; // { phase: 'result', result, isError, message }: result at ref, message at ref + 1, isError in bit 10
+// { phase: 'result', result, isError, message }: result at ref, isError in bit 10; then the message at ref + 1, or
+// with bit 11 only its timestamp: the rest of a toolResult message's snapshot is the call's id and name and the
+// result snapshot's fields (probes.ts, snapshotMessage).
+const DATA_RESULT = 6;
+const RESULT_ERROR = 1 << 10;
+const RESULT_MESSAGE = 1 << 11;
+const MESSAGE_KEYS = ['role', 'toolCallId', 'toolName', 'content', 'details', 'usage', 'isError', 'timestamp'];
 const MAX_UPDATES = 0x1fffff;
 /** Block rows: kind in bits 0-1, bit 2 set when the event has a toolCallId (at objects[ref]). */
 const HAS_ID = 4;
 
-const INITIAL_ROWS = 256;
+/** Rows per chunk: every column of a chunk lives in one ArrayBuffer; chunks are added, never copied. */
+const CHUNK_BITS = 10;
+const CHUNK_ROWS = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK_ROWS - 1;
+
+/** One chunk's columns (views on one buffer). */
+class Chunk {
+  readonly time: Float64Array;
+  readonly turn: Int32Array;
+  /** Phase rows: index into the call table; block rows: contentIndex. */
+  readonly a: Int32Array;
+  /** Phase rows: phase, outcome and data form; block rows: kind and HAS_ID; delta rows: chars. */
+  readonly b: Int32Array;
+  /** Index into `objects` (the event itself, its data, or a block's toolCallId); -1 when none. */
+  readonly ref: Int32Array;
+  readonly kind: Uint8Array;
+  constructor() {
+    const buffer = new ArrayBuffer(CHUNK_ROWS * 25);
+    this.time = new Float64Array(buffer, 0, CHUNK_ROWS);
+    this.turn = new Int32Array(buffer, CHUNK_ROWS * 8, CHUNK_ROWS);
+    this.a = new Int32Array(buffer, CHUNK_ROWS * 12, CHUNK_ROWS);
+    this.b = new Int32Array(buffer, CHUNK_ROWS * 16, CHUNK_ROWS);
+    this.ref = new Int32Array(buffer, CHUNK_ROWS * 20, CHUNK_ROWS);
+    this.kind = new Uint8Array(buffer, CHUNK_ROWS * 24, CHUNK_ROWS);
+  }
+}
 
 export class CompactTrace implements TraceWriter {
   /** Number of events. */
   length = 0;
-  private kind = new Uint8Array(INITIAL_ROWS);
-  private time = new Float64Array(INITIAL_ROWS);
-  private turn = new Int32Array(INITIAL_ROWS);
-  /** Phase rows: index into the call table; block rows: contentIndex. */
-  private a = new Int32Array(INITIAL_ROWS);
-  /** Phase rows: phase, outcome and data form; block rows: kind and HAS_ID; delta rows: chars. */
-  private b = new Int32Array(INITIAL_ROWS);
-  /** Index into `objects` (the event itself, its data, or a block's toolCallId); -1 when none. */
-  private ref = new Int32Array(INITIAL_ROWS);
+  private readonly chunks: Chunk[] = [];
+  /** The chunk being written and the row's place in it (set by row()). */
+  private chunk: Chunk | undefined;
+  private at = 0;
   private readonly objects: unknown[] = [];
   /** The call table: each distinct (toolCallId, toolName) pair seen, once per call of a batch. */
   private readonly callIds: unknown[] = [];
@@ -65,12 +91,15 @@ export class CompactTrace implements TraceWriter {
   /** The `index`-th event, built anew on every call (the same data objects inside). */
   eventAt(index: number): TraceEvent {
     if (!(index >= 0 && index < this.length)) throw new RangeError(`no trace event ${index} of ${this.length}`);
-    const t = this.time[index];
-    const turn = this.turn[index];
-    const a = this.a[index];
-    const b = this.b[index];
-    const ref = this.ref[index];
-    switch (this.kind[index]) {
+    const chunk = this.chunks[index >> CHUNK_BITS];
+    const row = index & CHUNK_MASK;
+    const t = chunk.time[row];
+    const turn = chunk.turn[row];
+    const a = chunk.a[row];
+    const b = chunk.b[row];
+    const ref = chunk.ref[row];
+    const kindCode = chunk.kind[row];
+    switch (kindCode) {
       case PHASE_START:
         return { type: 'trace_phase_start', t, turn, toolCallId: this.callIds[a] as string, toolName: this.callNames[a] as string, phase: PHASES[b & 7] };
       case PHASE_END: {
@@ -80,11 +109,11 @@ export class CompactTrace implements TraceWriter {
         const outcome = OUTCOMES[(b >> 3) & 7];
         const form = (b >> 6) & 15;
         if (form === NO_DATA) return { type: 'trace_phase_end', t, turn, toolCallId, toolName, phase, outcome };
-        return { type: 'trace_phase_end', t, turn, toolCallId, toolName, phase, outcome, data: this.data(form, ref, b) };
+        return { type: 'trace_phase_end', t, turn, toolCallId, toolName, phase, outcome, data: this.data(form, ref, b, toolCallId, toolName) };
       }
       case BLOCK_START:
       case BLOCK_END: {
-        const type = this.kind[index] === BLOCK_END ? 'trace_block_end' : 'trace_block_start';
+        const type = kindCode === BLOCK_END ? 'trace_block_end' : 'trace_block_start';
         const kind = KINDS[b & 3];
         return b & HAS_ID
           ? { type, t, turn, contentIndex: a, kind, toolCallId: this.objects[ref] as string }
@@ -97,7 +126,7 @@ export class CompactTrace implements TraceWriter {
     }
   }
 
-  private data(form: number, ref: number, b: number): PhaseData {
+  private data(form: number, ref: number, b: number, toolCallId: unknown, toolName: unknown): PhaseData {
     const objects = this.objects;
     switch (form) {
       case DATA_QUEUED: return QUEUED;
@@ -110,7 +139,16 @@ export class CompactTrace implements TraceWriter {
         return { phase: 'validate', received: value, converted: value, value, issues: NO_ISSUES };
       }
       case DATA_EXECUTED: return { phase: 'execute', args: objects[ref], result: objects[ref + 1], updates: b >>> 10 };
-      case DATA_RESULT: return { phase: 'result', result: objects[ref], isError: (b & 1024) !== 0, message: objects[ref + 1] };
+      case DATA_RESULT: {
+        const result = objects[ref] as { content: unknown; details: unknown; usage: unknown };
+        const isError = (b & RESULT_ERROR) !== 0;
+        if (!(b & RESULT_MESSAGE)) return { phase: 'result', result, isError, message: objects[ref + 1] };
+        const message = {
+          role: 'toolResult', toolCallId, toolName, content: result.content, details: result.details, usage: result.usage,
+          isError, timestamp: objects[ref + 1],
+        };
+        return { phase: 'result', result, isError, message };
+      }
       default: return objects[ref] as PhaseData;
     }
   }
@@ -122,43 +160,52 @@ export class CompactTrace implements TraceWriter {
   }
 
   phaseStart(t: number, turn: number, call: ToolCall, position: number, phase: ToolPhase): void {
-    const row = this.row(PHASE_START, t, turn);
-    this.a[row] = this.callRef(call, position);
-    this.b[row] = PHASE_CODE.get(phase)!;
+    const c = this.row(PHASE_START, t, turn);
+    const at = this.at;
+    c.a[at] = this.callRef(call, position);
+    c.b[at] = PHASE_CODE.get(phase)!;
   }
 
   phaseEnd(t: number, turn: number, call: ToolCall, position: number, phase: ToolPhase, outcome: PhaseOutcome, data: PhaseData | undefined): void {
-    const row = this.row(PHASE_END, t, turn);
-    this.a[row] = this.callRef(call, position);
+    const c = this.row(PHASE_END, t, turn);
+    const at = this.at;
+    c.a[at] = this.callRef(call, position);
     const codes = PHASE_CODE.get(phase)! | (OUTCOME_CODE.get(outcome)! << 3);
-    if (data === undefined) { this.b[row] = codes; return; }
-    if (data === QUEUED) { this.b[row] = codes | (DATA_QUEUED << 6); return; }
+    if (data === undefined) { c.b[at] = codes; return; }
+    if (data === QUEUED) { c.b[at] = codes | (DATA_QUEUED << 6); return; }
     const objects = this.objects;
     const ref = objects.length;
-    this.ref[row] = ref;
+    c.ref[at] = ref;
     // The forms the probes build on the common paths (probes.ts: validateEnd, executeEnd, resultEnd).
     if (outcome === 'ok' && data.phase === 'validate' && data.issues === NO_ISSUES && data.converted === data.value && phase === 'validate') {
       if (data.value === data.received) {
         objects.push(data.received);
-        this.b[row] = codes | (DATA_VALIDATED_SAME << 6);
+        c.b[at] = codes | (DATA_VALIDATED_SAME << 6);
       } else {
         objects.push(data.received, data.value);
-        this.b[row] = codes | (DATA_VALIDATED << 6);
+        c.b[at] = codes | (DATA_VALIDATED << 6);
       }
       return;
     }
     if (outcome === 'ok' && data.phase === 'execute' && phase === 'execute' && !('error' in data) && fitsColumn(data.updates) && data.updates <= MAX_UPDATES) {
       objects.push(data.args, data.result);
-      this.b[row] = codes | (DATA_EXECUTED << 6) | (data.updates << 10);
+      c.b[at] = codes | (DATA_EXECUTED << 6) | (data.updates << 10);
       return;
     }
     if (data.phase === 'result' && phase === 'result' && typeof data.isError === 'boolean') {
-      objects.push(data.result, data.message);
-      this.b[row] = codes | (DATA_RESULT << 6) | (data.isError ? 1024 : 0);
+      const flags = codes | (DATA_RESULT << 6) | (data.isError ? RESULT_ERROR : 0);
+      const call = c.a[at];
+      if (isPlainResultMessage(data.message, data.result, data.isError, this.callIds[call], this.callNames[call])) {
+        objects.push(data.result, (data.message as { timestamp: number }).timestamp);
+        c.b[at] = flags | RESULT_MESSAGE;
+      } else {
+        objects.push(data.result, data.message);
+        c.b[at] = flags;
+      }
       return;
     }
     objects.push(data);
-    this.b[row] = codes | (DATA_OBJECT << 6);
+    c.b[at] = codes | (DATA_OBJECT << 6);
   }
 
   block(end: boolean, t: number, turn: number, contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
@@ -167,13 +214,14 @@ export class CompactTrace implements TraceWriter {
       this.event(toolCallId === undefined ? { type, t, turn, contentIndex, kind } : { type, t, turn, contentIndex, kind, toolCallId });
       return;
     }
-    const row = this.row(end ? BLOCK_END : BLOCK_START, t, turn);
-    this.a[row] = contentIndex;
+    const c = this.row(end ? BLOCK_END : BLOCK_START, t, turn);
+    const at = this.at;
+    c.a[at] = contentIndex;
     if (toolCallId === undefined) {
-      this.b[row] = KIND_CODE.get(kind)!;
+      c.b[at] = KIND_CODE.get(kind)!;
     } else {
-      this.b[row] = KIND_CODE.get(kind)! | HAS_ID;
-      this.ref[row] = this.objects.length;
+      c.b[at] = KIND_CODE.get(kind)! | HAS_ID;
+      c.ref[at] = this.objects.length;
       this.objects.push(toolCallId);
     }
   }
@@ -183,14 +231,16 @@ export class CompactTrace implements TraceWriter {
       this.event({ type: 'trace_block_delta', t, turn, contentIndex, chars });
       return;
     }
-    const row = this.row(BLOCK_DELTA, t, turn);
-    this.a[row] = contentIndex;
-    this.b[row] = chars;
+    const c = this.row(BLOCK_DELTA, t, turn);
+    const at = this.at;
+    c.a[at] = contentIndex;
+    c.b[at] = chars;
   }
 
   event(event: TraceEvent): void {
-    const row = this.row(OBJECT, 0, 0);
-    this.ref[row] = this.objects.length;
+    const c = this.row(OBJECT, 0, 0);
+    const at = this.at;
+    c.ref[at] = this.objects.length;
     this.objects.push(event);
   }
 
@@ -210,35 +260,49 @@ export class CompactTrace implements TraceWriter {
     return ref;
   }
 
-  /** Appends a row (growing the columns when full) with its kind, time and turn; `ref` starts at -1. */
-  private row(kind: number, t: number, turn: number): number {
-    const row = this.length;
-    if (row === this.kind.length) this.grow();
-    this.kind[row] = kind;
-    this.time[row] = t;
-    this.turn[row] = turn;
-    this.ref[row] = -1;
-    this.length = row + 1;
-    return row;
-  }
-
-  private grow(): void {
-    const size = this.kind.length * 2;
-    const grown = <T extends Uint8Array | Int32Array | Float64Array>(old: T, make: new (n: number) => T): T => {
-      const next = new make(size);
-      next.set(old);
-      return next;
-    };
-    this.kind = grown(this.kind, Uint8Array);
-    this.time = grown(this.time, Float64Array);
-    this.turn = grown(this.turn, Int32Array);
-    this.a = grown(this.a, Int32Array);
-    this.b = grown(this.b, Int32Array);
-    this.ref = grown(this.ref, Int32Array);
+  /**
+   * Appends a row with its kind, time and turn (`ref` -1) and returns the chunk it is in (its place: `this.at`),
+   * adding a chunk when the last one is full.
+   */
+  private row(kind: number, t: number, turn: number): Chunk {
+    const index = this.length;
+    const at = index & CHUNK_MASK;
+    let chunk = this.chunk;
+    if (at === 0 || chunk === undefined) {
+      chunk = new Chunk();
+      this.chunks.push(chunk);
+      this.chunk = chunk;
+    }
+    chunk.kind[at] = kind;
+    chunk.time[at] = t;
+    chunk.turn[at] = turn;
+    chunk.ref[at] = -1;
+    this.at = at;
+    this.length = index + 1;
+    return chunk;
   }
 }
 
 /** A number an Int32 column keeps exactly: an integer 0 .. 2^31 - 1, not -0. */
 function fitsColumn(value: number): boolean {
   return (value | 0) === value && value >= 0 && !Object.is(value, -0);
+}
+
+/**
+ * Whether `message` is the snapshot probes.ts builds for a plain toolResult message (its keys in that order, the
+ * call's id and name, the result snapshot's content, details and usage, a numeric timestamp): then only its
+ * timestamp needs keeping.
+ */
+function isPlainResultMessage(message: unknown, result: unknown, isError: boolean, toolCallId: unknown, toolName: unknown): boolean {
+  if (typeof message !== 'object' || message === null || typeof result !== 'object' || result === null) return false;
+  const m = message as Record<string, unknown>;
+  const r = result as Record<string, unknown>;
+  if (m.role !== 'toolResult' || !Object.is(m.toolCallId, toolCallId) || !Object.is(m.toolName, toolName) || m.isError !== isError
+    || typeof m.timestamp !== 'number' || m.content !== r.content || m.details !== r.details || m.usage !== r.usage) return false;
+  if (Object.getPrototypeOf(m) !== Object.prototype) return false;
+  let index = 0;
+  for (const key in m) {
+    if (MESSAGE_KEYS[index++] !== key || !Object.hasOwn(m, key)) return false;
+  }
+  return index === MESSAGE_KEYS.length;
 }
