@@ -61,7 +61,7 @@ describe('CompactTrace', () => {
     await traced({ trace: (event) => sink.push(event), clock: new VirtualClock(), epochMs: 5 });
     const compact = new CompactTrace();
     await traced({ compactTrace: compact, clock: new VirtualClock(), epochMs: 5 });
-    expect(sink.length).toBeGreaterThan(3 * 1024);
+    expect(sink.length).toBeGreaterThan(3000); // rows in chunks 0 to 4
     expect(compact.events()).toStrictEqual(sink);
     expect(keyOrder(compact.events())).toStrictEqual(keyOrder(sink));
   });

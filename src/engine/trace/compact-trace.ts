@@ -40,13 +40,22 @@ const MAX_UPDATES = 0x1fffff;
 /** Block rows: kind in bits 0-1, bit 2 set when the event has a toolCallId (at objects[ref]). */
 const HAS_ID = 4;
 
-/** Rows per chunk: every column of a chunk lives in one ArrayBuffer; chunks are added, never copied. */
-const CHUNK_BITS = 10;
-const CHUNK_ROWS = 1 << CHUNK_BITS;
-const CHUNK_MASK = CHUNK_ROWS - 1;
+/**
+ * The rows live in chunks of 128, 256, 512… rows (chunk k starts at row 128·(2^k − 1)), every column of a chunk
+ * in one ArrayBuffer: a short run allocates little, a long one never copies what it wrote.
+ */
+const FIRST_BITS = 7;
+const BYTES_PER_ROW = 25;
+
+function chunkOf(index: number): number {
+  return 31 - Math.clz32((index >>> FIRST_BITS) + 1);
+}
 
 /** One chunk's columns (views on one buffer). */
 class Chunk {
+  /** The chunk's first row. */
+  readonly start: number;
+  readonly end: number;
   readonly time: Float64Array;
   readonly turn: Int32Array;
   /** Phase rows: index into the call table; block rows: contentIndex. */
@@ -56,14 +65,17 @@ class Chunk {
   /** Index into `objects` (the event itself, its data, or a block's toolCallId); -1 when none. */
   readonly ref: Int32Array;
   readonly kind: Uint8Array;
-  constructor() {
-    const buffer = new ArrayBuffer(CHUNK_ROWS * 25);
-    this.time = new Float64Array(buffer, 0, CHUNK_ROWS);
-    this.turn = new Int32Array(buffer, CHUNK_ROWS * 8, CHUNK_ROWS);
-    this.a = new Int32Array(buffer, CHUNK_ROWS * 12, CHUNK_ROWS);
-    this.b = new Int32Array(buffer, CHUNK_ROWS * 16, CHUNK_ROWS);
-    this.ref = new Int32Array(buffer, CHUNK_ROWS * 20, CHUNK_ROWS);
-    this.kind = new Uint8Array(buffer, CHUNK_ROWS * 24, CHUNK_ROWS);
+  constructor(k: number) {
+    const rows = (1 << FIRST_BITS) << k;
+    this.start = ((1 << FIRST_BITS) << k) - (1 << FIRST_BITS);
+    this.end = this.start + rows;
+    const buffer = new ArrayBuffer(rows * BYTES_PER_ROW);
+    this.time = new Float64Array(buffer, 0, rows);
+    this.turn = new Int32Array(buffer, rows * 8, rows);
+    this.a = new Int32Array(buffer, rows * 12, rows);
+    this.b = new Int32Array(buffer, rows * 16, rows);
+    this.ref = new Int32Array(buffer, rows * 20, rows);
+    this.kind = new Uint8Array(buffer, rows * 24, rows);
   }
 }
 
@@ -91,8 +103,8 @@ export class CompactTrace implements TraceWriter {
   /** The `index`-th event, built anew on every call (the same data objects inside). */
   eventAt(index: number): TraceEvent {
     if (!(index >= 0 && index < this.length)) throw new RangeError(`no trace event ${index} of ${this.length}`);
-    const chunk = this.chunks[index >> CHUNK_BITS];
-    const row = index & CHUNK_MASK;
+    const chunk = this.chunks[chunkOf(index)];
+    const row = index - chunk.start;
     const t = chunk.time[row];
     const turn = chunk.turn[row];
     const a = chunk.a[row];
@@ -266,13 +278,13 @@ export class CompactTrace implements TraceWriter {
    */
   private row(kind: number, t: number, turn: number): Chunk {
     const index = this.length;
-    const at = index & CHUNK_MASK;
     let chunk = this.chunk;
-    if (at === 0 || chunk === undefined) {
-      chunk = new Chunk();
+    if (chunk === undefined || index === chunk.end) {
+      chunk = new Chunk(this.chunks.length);
       this.chunks.push(chunk);
       this.chunk = chunk;
     }
+    const at = index - chunk.start;
     chunk.kind[at] = kind;
     chunk.time[at] = t;
     chunk.turn[at] = turn;
