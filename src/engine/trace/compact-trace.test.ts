@@ -84,5 +84,13 @@ describe('CompactTrace', () => {
     expect(Object.is(trace.eventAt(0).type === 'trace_block_start' && (trace.eventAt(0) as { contentIndex: number }).contentIndex, -0)).toBe(true);
     expect(Object.is(trace.eventAt(2).t, -0)).toBe(true);
     expect(() => trace.eventAt(4)).toThrow(RangeError);
+    // A result snapshot's message is kept whole unless it is exactly the plain toolResult form.
+    const result = { content: [], details: {}, usage: undefined };
+    const plain = { role: 'toolResult', toolCallId: 'b', toolName: 'n', content: result.content, details: result.details, usage: undefined, isError: false, timestamp: 7 };
+    const odd = [{ ...plain, [Symbol.for('x')]: 1 }, { ...plain, extra: 1 }, { ...plain, timestamp: '7' }, { ...plain, content: [] }];
+    for (const message of [plain, ...odd]) trace.phaseEnd(3, 1, call, 0, 'result', 'ok', { phase: 'result', result, isError: false, message });
+    const read = trace.events().slice(4).map((event) => (event as { data: { message: unknown } }).data.message);
+    expect(read).toStrictEqual([plain, ...odd]);
+    expect(Object.getOwnPropertySymbols(read[1] as object)).toHaveLength(1);
   });
 });
