@@ -207,33 +207,38 @@ export class CompactTrace implements TraceWriter {
     const objects = this.objects;
     const ref = objects.length;
     c.ref[at] = ref;
-    // The forms the probes build on the common paths (probes.ts: validateEnd, executeEnd, resultEnd).
-    if (outcome === 'ok' && data.phase === 'validate' && data.issues === NO_ISSUES && data.converted === data.value && phase === 'validate') {
-      if (data.value === data.received) {
-        objects.push(data.received);
-        c.b[at] = codes | (DATA_VALIDATED_SAME << 6);
-      } else {
-        objects.push(data.received, data.value);
-        c.b[at] = codes | (DATA_VALIDATED << 6);
+    // The forms the probes build on the common paths (probes.ts: validateEnd, executeEnd, resultEnd), told apart
+    // by the phase argument first (a string compare) before any read of the data object.
+    if (phase === 'validate') {
+      if (outcome === 'ok' && data.phase === 'validate' && data.issues === NO_ISSUES && data.converted === data.value) {
+        if (data.value === data.received) {
+          objects.push(data.received);
+          c.b[at] = codes | (DATA_VALIDATED_SAME << 6);
+        } else {
+          objects.push(data.received, data.value);
+          c.b[at] = codes | (DATA_VALIDATED << 6);
+        }
+        return;
       }
-      return;
-    }
-    if (outcome === 'ok' && data.phase === 'execute' && phase === 'execute' && !('error' in data) && fitsColumn(data.updates) && data.updates <= MAX_UPDATES) {
-      objects.push(data.args, data.result);
-      c.b[at] = codes | (DATA_EXECUTED << 6) | (data.updates << 10);
-      return;
-    }
-    if (data.phase === 'result' && phase === 'result' && typeof data.isError === 'boolean') {
-      const flags = codes | (DATA_RESULT << 6) | (data.isError ? RESULT_ERROR : 0);
-      const call = c.a[at];
-      if (isPlainResultMessage(data.message, data.result, data.isError, this.callIds[call], this.callNames[call])) {
-        objects.push(data.result, (data.message as { timestamp: number }).timestamp);
-        c.b[at] = flags | RESULT_MESSAGE;
-      } else {
-        objects.push(data.result, data.message);
-        c.b[at] = flags;
+    } else if (phase === 'execute') {
+      if (outcome === 'ok' && data.phase === 'execute' && !('error' in data) && fitsColumn(data.updates) && data.updates <= MAX_UPDATES) {
+        objects.push(data.args, data.result);
+        c.b[at] = codes | (DATA_EXECUTED << 6) | (data.updates << 10);
+        return;
       }
-      return;
+    } else if (phase === 'result') {
+      if (data.phase === 'result' && typeof data.isError === 'boolean') {
+        const flags = codes | (DATA_RESULT << 6) | (data.isError ? RESULT_ERROR : 0);
+        const entry = c.a[at];
+        if (isPlainResultMessage(data.message, data.result, data.isError, this.callIds[entry], this.callNames[entry])) {
+          objects.push(data.result, (data.message as { timestamp: number }).timestamp);
+          c.b[at] = flags | RESULT_MESSAGE;
+        } else {
+          objects.push(data.result, data.message);
+          c.b[at] = flags;
+        }
+        return;
+      }
     }
     objects.push(data);
     c.b[at] = codes | (DATA_OBJECT << 6);
