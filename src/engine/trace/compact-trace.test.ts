@@ -50,7 +50,7 @@ describe('CompactTrace', () => {
   it('reads back a long run across its chunks (thousands of rows, several turns)', async () => {
     const noop: AgentTool<any> = {
       name: 'noop', label: 'noop', description: '', parameters: Type.Object({ index: Type.Integer(), label: Type.String() }),
-      async execute(_id, args: { index: number }) { return { content: [{ type: 'text', text: `ok ${args.index}` }], details: { n: args.index } }; },
+      async execute(_id, params) { const args = params as { index: number }; return { content: [{ type: 'text', text: `ok ${args.index}` }], details: { n: args.index } }; },
     };
     const turn = (t: number, n: number) => assistant(Array.from({ length: n }, (_, i) => toolCall('noop', { index: i, label: 'x' }, `t${t}c${i}`)), { stopReason: 'toolUse' });
     const traced = async (instrumentation: LoopInstrumentation) => {
