@@ -77,8 +77,9 @@ const keep = (messages: AgentMessage[]) => messages.filter((m): m is Message => 
 
 type Variant = 'pi' | 'traced' | 'tracedKept' | 'plain';
 
-async function once(variant: Variant, turns = TURNS, perTurn = CALLS_PER_TURN): Promise<number> {
-  return (await measured(variant, turns, perTurn)).rate;
+async function once(variant: Variant, turns = TURNS, perTurn = CALLS_PER_TURN): Promise<{ rate: number; cpuRate: number }> {
+  const { rate, cpuRate } = await measured(variant, turns, perTurn);
+  return { rate, cpuRate };
 }
 
 /**
@@ -119,12 +120,16 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(8);
 export async function run(): Promise<void> {
   const variants: Variant[] = ['pi', 'traced', 'tracedKept', 'plain'];
   const rates = new Map<Variant, number[]>(variants.map((v) => [v, []]));
+  const cpuRates = new Map<Variant, number[]>(variants.map((v) => [v, []]));
   for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
     // Rotate the order every round so machine load, JIT and GC timing hit every variant alike.
     for (let i = 0; i < variants.length; i++) {
       const variant = variants[(round + i) % variants.length];
-      const rate = await once(variant);
-      if (round >= WARMUP_ROUNDS) rates.get(variant)!.push(rate);
+      const { rate, cpuRate } = await once(variant);
+      if (round >= WARMUP_ROUNDS) {
+        rates.get(variant)!.push(rate);
+        cpuRates.get(variant)!.push(cpuRate);
+      }
     }
   }
   const pi = median(rates.get('pi')!);
@@ -132,10 +137,11 @@ export async function run(): Promise<void> {
   const line = (label: string, variant: Variant) => {
     const ours = rates.get(variant)!;
     const ratios = ours.map((rate, round) => rate / rates.get('pi')![round]);
-    console.log(`  ${label.padEnd(44)} ${fmt(median(ours))} calls/s   ours/pi ${median(ratios).toFixed(2)}x`);
+    const cpuRatios = cpuRates.get(variant)!.map((rate, round) => rate / cpuRates.get('pi')![round]);
+    console.log(`  ${label.padEnd(44)} ${fmt(median(ours))} calls/s   ours/pi ${median(ratios).toFixed(2)}x   per CPU-second ${median(cpuRatios).toFixed(2)}x`);
   };
   console.log(`loop: ${CALLS} tool calls (${TURNS} turns x ${CALLS_PER_TURN}; instant tools and stream; events consumed as they come)`);
-  console.log(`  median of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up rounds, variants rotated each round`);
+  console.log(`  median of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up rounds, variants rotated each round; wall time, and per CPU-second of this process (steadier on a shared machine)`);
   console.log(`  ${'pi-agent-core 0.85.1'.padEnd(44)} ${fmt(pi)} calls/s`);
   line('ours, tracing on (trace consumed as it comes)', 'traced');
   line('ours, tracing on (whole trace kept in memory)', 'tracedKept');
@@ -193,7 +199,16 @@ async function runSizes(): Promise<void> {
       retained = (await measured(variant, turns, perTurn, true)).retained;
       await settled();
       const used = process.memoryUsage().heapUsed - before;
-      heap.push(`${variant === 'pi' ? 'pi' : 'ours (trace kept)'} ${(used / 1024 / 1024).toFixed(1)} MB`);
+      // The trace's own share: what dropping it frees (the messages stay).
+      let traceShare = '';
+      if (variant !== 'pi') {
+        const held = retained as { kept?: unknown; mainKept?: unknown };
+        held.kept = undefined;
+        held.mainKept = undefined;
+        await settled();
+        traceShare = `, of which the trace ${((used - (process.memoryUsage().heapUsed - before)) / 1024 / 1024).toFixed(1)} MB`;
+      }
+      heap.push(`${variant === 'pi' ? 'pi' : 'ours (trace kept)'} ${(used / 1024 / 1024).toFixed(1)} MB${traceShare}`);
     }
     if (!retained) throw new Error('nothing retained');
     console.log(`  heap left referenced by one 10,000-call run (${shape}): ${heap.join(', ')}`);
