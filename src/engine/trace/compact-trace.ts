@@ -64,45 +64,44 @@ const HAS_ID = 4;
  * in one ArrayBuffer: a short run allocates little, a long one never copies what it wrote.
  */
 const FIRST_BITS = 7;
-const BYTES_PER_ROW = 25;
 
 function chunkOf(index: number): number {
   return 31 - Math.clz32((index >>> FIRST_BITS) + 1);
 }
 
-/** One chunk's columns (views on one buffer). */
+/**
+ * One chunk's columns: the times, and five integers a row (kind, turn, a, b, ref) side by side in one array, so a
+ * chunk is two allocations. `a`: a phase row's call-table index, a block row's contentIndex; `b`: phase, outcome and
+ * data form, a block's kind and HAS_ID, a delta's chars; `ref`: index into `objects` (the event itself, its data, a
+ * block's toolCallId), -1 when none.
+ */
 class Chunk {
-  /** The chunk's first row. */
+  /** The chunk's first row and the row after its last. */
   readonly start: number;
   readonly end: number;
   readonly time: Float64Array;
-  readonly turn: Int32Array;
-  /** Phase rows: index into the call table; block rows: contentIndex. */
-  readonly a: Int32Array;
-  /** Phase rows: phase, outcome and data form; block rows: kind and HAS_ID; delta rows: chars. */
-  readonly b: Int32Array;
-  /** Index into `objects` (the event itself, its data, or a block's toolCallId); -1 when none. */
-  readonly ref: Int32Array;
-  readonly kind: Uint8Array;
+  readonly ints: Int32Array;
   constructor(k: number) {
     const rows = (1 << FIRST_BITS) << k;
-    this.start = ((1 << FIRST_BITS) << k) - (1 << FIRST_BITS);
+    this.start = rows - (1 << FIRST_BITS);
     this.end = this.start + rows;
-    const buffer = new ArrayBuffer(rows * BYTES_PER_ROW);
-    this.time = new Float64Array(buffer, 0, rows);
-    this.turn = new Int32Array(buffer, rows * 8, rows);
-    this.a = new Int32Array(buffer, rows * 12, rows);
-    this.b = new Int32Array(buffer, rows * 16, rows);
-    this.ref = new Int32Array(buffer, rows * 20, rows);
-    this.kind = new Uint8Array(buffer, rows * 24, rows);
+    this.time = new Float64Array(rows);
+    this.ints = new Int32Array(rows * INTS);
   }
 }
+
+const INTS = 5;
+const KIND = 0;
+const TURN = 1;
+const A = 2;
+const B = 3;
+const REF = 4;
 
 export class CompactTrace implements TraceWriter {
   /** Number of events. */
   length = 0;
   private readonly chunks: Chunk[] = [];
-  /** The chunk being written and the row's place in it (set by row()). */
+  /** The chunk being written and the offset of the last row's integers in it (set by row()). */
   private chunk: Chunk | undefined;
   private at = 0;
   private readonly objects: unknown[] = [];
@@ -125,11 +124,13 @@ export class CompactTrace implements TraceWriter {
     const chunk = this.chunks[chunkOf(index)];
     const row = index - chunk.start;
     const t = chunk.time[row];
-    const turn = chunk.turn[row];
-    const a = chunk.a[row];
-    const b = chunk.b[row];
-    const ref = chunk.ref[row];
-    const rowKind = chunk.kind[row];
+    const ints = chunk.ints;
+    const at = row * INTS;
+    const turn = ints[at + TURN];
+    const a = ints[at + A];
+    const b = ints[at + B];
+    const ref = ints[at + REF];
+    const rowKind = ints[at + KIND];
     switch (rowKind) {
       case PHASE_START:
         return { type: 'trace_phase_start', t, turn, toolCallId: this.callIds[a] as string, toolName: this.callNames[a] as string, phase: PHASES[b & 7] };
@@ -192,56 +193,58 @@ export class CompactTrace implements TraceWriter {
 
   phaseStart(t: number, turn: number, call: ToolCall, position: number, phase: ToolPhase): void {
     const c = this.row(PHASE_START, t, turn);
+    const ints = c.ints;
     const at = this.at;
-    c.a[at] = this.callRef(call, position);
-    c.b[at] = phaseCode(phase);
+    ints[at + A] = this.callRef(call, position);
+    ints[at + B] = phaseCode(phase);
   }
 
   phaseEnd(t: number, turn: number, call: ToolCall, position: number, phase: ToolPhase, outcome: PhaseOutcome, data: PhaseData | undefined): void {
     const c = this.row(PHASE_END, t, turn);
+    const ints = c.ints;
     const at = this.at;
-    c.a[at] = this.callRef(call, position);
+    ints[at + A] = this.callRef(call, position);
     const codes = phaseCode(phase) | (outcomeCode(outcome) << 3);
-    if (data === undefined) { c.b[at] = codes; return; }
-    if (data === QUEUED) { c.b[at] = codes | (DATA_QUEUED << 6); return; }
+    if (data === undefined) { ints[at + B] = codes; return; }
+    if (data === QUEUED) { ints[at + B] = codes | (DATA_QUEUED << 6); return; }
     const objects = this.objects;
     const ref = objects.length;
-    c.ref[at] = ref;
+    ints[at + REF] = ref;
     // The forms the probes build on the common paths (probes.ts: validateEnd, executeEnd, resultEnd), told apart
     // by the phase argument first (a string compare) before any read of the data object.
     if (phase === 'validate') {
       if (outcome === 'ok' && data.phase === 'validate' && data.issues === NO_ISSUES && data.converted === data.value) {
         if (data.value === data.received) {
           objects.push(data.received);
-          c.b[at] = codes | (DATA_VALIDATED_SAME << 6);
+          ints[at + B] = codes | (DATA_VALIDATED_SAME << 6);
         } else {
           objects.push(data.received, data.value);
-          c.b[at] = codes | (DATA_VALIDATED << 6);
+          ints[at + B] = codes | (DATA_VALIDATED << 6);
         }
         return;
       }
     } else if (phase === 'execute') {
       if (outcome === 'ok' && data.phase === 'execute' && !('error' in data) && fitsColumn(data.updates) && data.updates <= MAX_UPDATES) {
         objects.push(data.args, data.result);
-        c.b[at] = codes | (DATA_EXECUTED << 6) | (data.updates << 10);
+        ints[at + B] = codes | (DATA_EXECUTED << 6) | (data.updates << 10);
         return;
       }
     } else if (phase === 'result') {
       if (data.phase === 'result' && typeof data.isError === 'boolean') {
         const flags = codes | (DATA_RESULT << 6) | (data.isError ? RESULT_ERROR : 0);
-        const entry = c.a[at];
+        const entry = ints[at + A];
         if (isPlainResultMessage(data.message, data.result, data.isError, this.callIds[entry], this.callNames[entry])) {
           objects.push(data.result, (data.message as { timestamp: number }).timestamp);
-          c.b[at] = flags | RESULT_MESSAGE;
+          ints[at + B] = flags | RESULT_MESSAGE;
         } else {
           objects.push(data.result, data.message);
-          c.b[at] = flags;
+          ints[at + B] = flags;
         }
         return;
       }
     }
     objects.push(data);
-    c.b[at] = codes | (DATA_OBJECT << 6);
+    ints[at + B] = codes | (DATA_OBJECT << 6);
   }
 
   block(end: boolean, t: number, turn: number, contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
@@ -251,13 +254,14 @@ export class CompactTrace implements TraceWriter {
       return;
     }
     const c = this.row(end ? BLOCK_END : BLOCK_START, t, turn);
+    const ints = c.ints;
     const at = this.at;
-    c.a[at] = contentIndex;
+    ints[at + A] = contentIndex;
     if (toolCallId === undefined) {
-      c.b[at] = kindCode(kind);
+      ints[at + B] = kindCode(kind);
     } else {
-      c.b[at] = kindCode(kind) | HAS_ID;
-      c.ref[at] = this.objects.length;
+      ints[at + B] = kindCode(kind) | HAS_ID;
+      ints[at + REF] = this.objects.length;
       this.objects.push(toolCallId);
     }
   }
@@ -268,15 +272,17 @@ export class CompactTrace implements TraceWriter {
       return;
     }
     const c = this.row(BLOCK_DELTA, t, turn);
+    const ints = c.ints;
     const at = this.at;
-    c.a[at] = contentIndex;
-    c.b[at] = chars;
+    ints[at + A] = contentIndex;
+    ints[at + B] = chars;
   }
 
   event(event: TraceEvent): void {
     const c = this.row(OBJECT, 0, 0);
+    const ints = c.ints;
     const at = this.at;
-    c.ref[at] = this.objects.length;
+    ints[at + REF] = this.objects.length;
     this.objects.push(event);
   }
 
@@ -297,8 +303,8 @@ export class CompactTrace implements TraceWriter {
   }
 
   /**
-   * Appends a row with its kind, time and turn (`ref` -1) and returns the chunk it is in (its place: `this.at`),
-   * adding a chunk when the last one is full.
+   * Appends a row with its kind, time and turn (`ref` -1) and returns the chunk it is in (the offset of its
+   * integers: `this.at`), adding a chunk when the last one is full.
    */
   private row(kind: number, t: number, turn: number): Chunk {
     const index = this.length;
@@ -308,11 +314,13 @@ export class CompactTrace implements TraceWriter {
       this.chunks.push(chunk);
       this.chunk = chunk;
     }
-    const at = index - chunk.start;
-    chunk.kind[at] = kind;
-    chunk.time[at] = t;
-    chunk.turn[at] = turn;
-    chunk.ref[at] = -1;
+    const row = index - chunk.start;
+    chunk.time[row] = t;
+    const ints = chunk.ints;
+    const at = row * INTS;
+    ints[at + KIND] = kind;
+    ints[at + TURN] = turn;
+    ints[at + REF] = -1;
     this.at = at;
     this.length = index + 1;
     return chunk;
