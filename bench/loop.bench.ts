@@ -192,6 +192,7 @@ async function runSizes(): Promise<void> {
     const heap: string[] = [];
     // Held outside the loop and dropped before each baseline reading, so one run's objects never count for the next.
     let retained: unknown;
+    let piUsed = 0;
     for (const variant of variants) {
       retained = undefined;
       await settled();
@@ -199,16 +200,9 @@ async function runSizes(): Promise<void> {
       retained = (await measured(variant, turns, perTurn, true)).retained;
       await settled();
       const used = process.memoryUsage().heapUsed - before;
-      // The trace's own share: what dropping it frees (the messages stay).
-      let traceShare = '';
-      if (variant !== 'pi') {
-        const held = retained as { kept?: unknown; mainKept?: unknown };
-        held.kept = undefined;
-        held.mainKept = undefined;
-        await settled();
-        traceShare = `, of which the trace ${((used - (process.memoryUsage().heapUsed - before)) / 1024 / 1024).toFixed(1)} MB`;
-      }
-      heap.push(`${variant === 'pi' ? 'pi' : 'ours (trace kept)'} ${(used / 1024 / 1024).toFixed(1)} MB${traceShare}`);
+      heap.push(`${variant === 'pi' ? 'pi' : 'ours (trace kept)'} ${(used / 1024 / 1024).toFixed(1)} MB${
+        variant === 'pi' ? '' : ` (trace ≈ ${((used - piUsed) / 1024 / 1024).toFixed(1)} MB over pi's, which holds the same messages)`}`);
+      if (variant === 'pi') piUsed = used;
     }
     if (!retained) throw new Error('nothing retained');
     console.log(`  heap left referenced by one 10,000-call run (${shape}): ${heap.join(', ')}`);
