@@ -6,7 +6,7 @@ import type { Diagnostic, Evaluation, EvaluatedHooks, SourceFile } from '../type
 import { diagnosticsOnly, type FileResult } from './file-result.ts';
 import { evaluateJsonSchemaFile } from './json-schema-file.ts';
 import type { PositionMapper } from './source-map.ts';
-import { loadTranspiler, transpileToolModule } from './transpile.ts';
+import { loadTranspiler, needsTranspiler, transpileToolModule } from './transpile.ts';
 import { reportToFileResult } from './module-result.ts';
 import { SandboxLinkError } from './worker-link.ts';
 
@@ -36,7 +36,8 @@ export class Evaluator {
   }
 
   async run(files: SourceFile[]): Promise<Evaluation> {
-    if (files.some((f) => f.kind === 'typescript')) await loadTranspiler();
+    // Sucrase is fetched only for a source not transpiled ahead of time (an edit made before it came waits here).
+    if (files.some((f) => f.kind === 'typescript' && needsTranspiler(String(f.source ?? '')))) await loadTranspiler();
     const perFile: { file: SourceFile; result: FileResult }[] = [];
     const ids = new Set(files.map((f) => f.id));
     for (const id of [...this.installed.keys()]) {
