@@ -6,7 +6,7 @@ import type { Diagnostic, Evaluation, EvaluatedHooks, SourceFile } from '../type
 import { diagnosticsOnly, type FileResult } from './file-result.ts';
 import { evaluateJsonSchemaFile } from './json-schema-file.ts';
 import type { PositionMapper } from './source-map.ts';
-import { loadTranspiler, needsTranspiler, transpileToolModule } from './transpile.ts';
+import { loadTranspiler, needsTranspiler, prefetchTranspilerWhenIdle, transpileToolModule } from './transpile.ts';
 import { reportToFileResult } from './module-result.ts';
 import { SandboxLinkError } from './worker-link.ts';
 
@@ -45,6 +45,8 @@ export class Evaluator {
     }
     for (const id of [...this.results.keys()]) if (!ids.has(id)) this.results.delete(id);
     for (const file of files) perFile.push({ file, result: await this.evaluateFileSafely(file) });
+    // The first result is in (without sucrase when the starter was transpiled at build time): fetch it when idle.
+    prefetchTranspilerWhenIdle();
     return combine(perFile);
   }
 

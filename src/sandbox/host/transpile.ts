@@ -25,6 +25,17 @@ export function loadTranspiler(): Promise<void> {
   return loading;
 }
 
+/**
+ * Fetches sucrase once the page is idle (the first evaluation has its result: the next edit will need it), so an
+ * edit rarely waits for it. A failed fetch is left for the next evaluation to try again.
+ */
+export function prefetchTranspilerWhenIdle(): void {
+  if (transform || loading) return;
+  const load = () => { loadTranspiler().catch(() => undefined); };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 200);
+}
+
 /** Sources transpiled ahead of time with TRANSPILE_OPTIONS, by source text: these need no sucrase. */
 export function addPrecompiled(entries: Iterable<readonly [source: string, module: PrecompiledModule]>): void {
   for (const [source, module] of entries) precompiled.set(source, module);
