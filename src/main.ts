@@ -1,5 +1,6 @@
 // Entry point: picks the theme before first paint, creates the storage, and mounts the app. The sandbox and the
-// virtual filesystem load right after, as their own chunks, so the first load stays small.
+// virtual filesystem load right after, as their own chunks, so the first load stays small; with them the starter
+// workspace transpiled at build time, so its first evaluation needs no TypeScript transpiler.
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { createWorkspaceFilesService } from './state/files/service.ts';
@@ -24,10 +25,12 @@ const files = createWorkspaceFilesService();
 // What tool code prints goes into the run being recorded.
 const sandboxLogs = createSandboxLogTap();
 const runtime = createLazyRuntime(async ({ network }) => {
-  const [{ createSandbox }, { createFsCapabilityHost }] = await Promise.all([
+  const [{ createSandbox, addPrecompiled }, { createFsCapabilityHost }, { STARTER_TRANSPILED }] = await Promise.all([
     import('./sandbox/index.ts'),
     import('./storage/workspace-fs.ts'),
+    import('virtual:pi-starter-transpiled'),
   ]);
+  addPrecompiled(STARTER_TRANSPILED);
   const ready = files.open().then((opened) => opened.fileSystem);
   return createSandbox({
     fs: createFsCapabilityHost(ready, { tracing: () => files.sandboxTrace }),

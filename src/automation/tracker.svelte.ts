@@ -16,10 +16,11 @@ export class AutomationTracker {
 
   /** `state` reads the contract's state; every answer carries it. */
   constructor(private readonly app: AppState, private readonly state: () => PlaygroundState) {
-    // The sandbox has evaluated the workspace (or is known to be missing), the scenario checker and the files are loaded.
+    // The sandbox has evaluated the workspace (or is known to be missing), with pi's coding tools when they are on,
+    // and the files are loaded. The scenario checker loads on first use (every action that needs it waits for it).
     void until(() => {
-      const { evaluation, scenarios, files } = this.app;
-      return (evaluation.status === 'ready' || evaluation.status === 'unavailable') && scenarios.ready && files.status !== 'loading';
+      const { evaluation, files, codingTools } = this.app;
+      return (evaluation.status === 'ready' || evaluation.status === 'unavailable') && files.status !== 'loading' && codingTools.ready;
     }, Infinity).then(() => { this.#ready = true; });
   }
 

@@ -4,6 +4,8 @@ export { createSandbox } from './sandbox.ts';
 export { SandboxCallError } from './host/proxies.ts';
 export { SandboxLinkError } from './host/worker-link.ts';
 export { PROVIDED_MODULES } from './protocol.ts';
+export { addPrecompiled } from './host/transpile.ts';
+export type { PrecompiledModule } from './host/transpile-options.ts';
 export type {
   Diagnostic, EvaluatedHooks, EvaluatedTool, Evaluation, FsCapabilityHost, FsEntry, FsOperation, Sandbox,
   SandboxHooks, SandboxLogEntry, SandboxOptions, SandboxStatus, SourceFile, TurnRequest,

@@ -6,7 +6,7 @@ import type { Diagnostic, Evaluation, EvaluatedHooks, SourceFile } from '../type
 import { diagnosticsOnly, type FileResult } from './file-result.ts';
 import { evaluateJsonSchemaFile } from './json-schema-file.ts';
 import type { PositionMapper } from './source-map.ts';
-import { loadTranspiler, transpileToolModule } from './transpile.ts';
+import { loadTranspiler, needsTranspiler, prefetchTranspilerWhenIdle, transpileToolModule } from './transpile.ts';
 import { reportToFileResult } from './module-result.ts';
 import { SandboxLinkError } from './worker-link.ts';
 
@@ -36,7 +36,8 @@ export class Evaluator {
   }
 
   async run(files: SourceFile[]): Promise<Evaluation> {
-    if (files.some((f) => f.kind === 'typescript')) await loadTranspiler();
+    // Sucrase is fetched only for a source not transpiled ahead of time (an edit made before it came waits here).
+    if (files.some((f) => f.kind === 'typescript' && needsTranspiler(String(f.source ?? '')))) await loadTranspiler();
     const perFile: { file: SourceFile; result: FileResult }[] = [];
     const ids = new Set(files.map((f) => f.id));
     for (const id of [...this.installed.keys()]) {
@@ -44,6 +45,8 @@ export class Evaluator {
     }
     for (const id of [...this.results.keys()]) if (!ids.has(id)) this.results.delete(id);
     for (const file of files) perFile.push({ file, result: await this.evaluateFileSafely(file) });
+    // The first result is in (without sucrase when the starter was transpiled at build time): fetch it when idle.
+    prefetchTranspilerWhenIdle();
     return combine(perFile);
   }
 

@@ -45,6 +45,8 @@ export interface RunFiles {
 export class CodingToolsState {
   #declarations = $state.raw<readonly EvaluatedTool[]>([]);
   #setupError = $state.raw<UiMessage | null>(null);
+  #settled = $state(false);
+  #starting: Promise<void> | undefined;
 
   readonly setting: CodingToolsSetting;
   /** The tools runs get, minus any a workspace tool overrides by name (as a pi extension overrides a built-in). */
@@ -63,8 +65,18 @@ export class CodingToolsState {
     this.setting = $derived(parseCodingTools(this.workspace.extension(CODING_TOOLS_KEY)));
     this.active = $derived(this.setting.enabled ? this.setting.tools.filter((n) => !this.#userToolNames().has(n)) : []);
     this.overridden = $derived(this.setting.enabled ? this.setting.tools.filter((n) => this.#userToolNames().has(n)) : []);
-    this.declarations = $derived(this.#declarations.filter((d) => (this.active as string[]).includes(d.name)));
+    this.declarations = $derived.by(() => {
+      // Turned on some other way (undo, a loaded workspace): the declarations are fetched now.
+      if (this.setting.enabled && !this.#starting) queueMicrotask(() => void this.start());
+      return this.#declarations.filter((d) => (this.active as string[]).includes(d.name));
+    });
   }
+
+  /**
+   * True once what the model sees is known: the tools are off, or their declarations have loaded (or could not).
+   * The tools are a chunk of their own; turning them on fetches it.
+   */
+  get ready(): boolean { return this.#settled || !this.setting.enabled; }
 
   /** The coding tools could not be set up (the filesystem did not load, or a run could not get them). */
   get setupError(): UiMessage | null { return this.#setupError; }
@@ -79,8 +91,17 @@ export class CodingToolsState {
     return new Set(this.userToolNames());
   }
 
-  /** Loads the declarations (with the filesystem chunk). Never rejects: without the chunk there is nothing to declare. */
-  async start(): Promise<void> {
+  /**
+   * Loads the declarations (once; the app asks at once when the tools are on, else when idle or when they are
+   * turned on). Never rejects: without the chunk there is nothing to declare.
+   */
+  start(): Promise<void> {
+    this.#starting ??= this.#load().finally(() => { this.#settled = true; });
+    return this.#starting;
+  }
+
+  async #load(): Promise<void> {
+    await this.files.start();
     if (this.files.status === 'failed') return;
     const loaded = await this.files.loaded().catch((error: unknown) => this.#failed(error));
     if (!loaded) return;
@@ -101,6 +122,7 @@ export class CodingToolsState {
 
   setEnabled(enabled: boolean): void {
     if (enabled === this.setting.enabled) return;
+    if (enabled) void this.start();
     this.#store({ ...this.setting, enabled }, enabled ? 'files.codingTools.undo.on' : 'files.codingTools.undo.off');
   }
 
@@ -113,6 +135,7 @@ export class CodingToolsState {
 
   /** Turns the tools on with at least `names` chosen (one undoable step): what a scenario calling them needs. */
   enableFor(names: readonly CodingToolName[]): void {
+    void this.start();
     const chosen = new Set([...(this.setting.enabled ? this.setting.tools : []), ...names]);
     this.#store({ enabled: true, tools: CODING_TOOL_ORDER.filter((n) => chosen.has(n)) }, 'files.codingTools.undo.on');
   }
@@ -157,6 +180,7 @@ export class CodingToolsState {
   runEnvironment(base: RunEnvironment): RunEnvironment {
     return {
       scenario: () => base.scenario(),
+      ...(base.pending ? { pending: () => base.pending!() } : {}),
       ...(base.scenarioById ? { scenarioById: (id: string) => base.scenarioById!(id) } : {}),
       ...(base.identity ? { identity: () => base.identity!() } : {}),
       prepare: async (clock) => {

@@ -22,7 +22,10 @@ import { zipFileTree, type ZipOutcome } from './zip.ts';
 export type FilesStatus = 'loading' | 'ready' | 'failed';
 export type { UploadItem } from './upload.ts';
 
-/** The loaded toolkit: core's tools and snapshot helpers, the storage helpers and the image codec (one lazy chunk). */
+/**
+ * The loaded toolkit: pi's coding tools and the snapshot helpers (a chunk of their own, fetched on first use or
+ * when the app is idle), the storage helpers and the image codec (with the filesystem).
+ */
 export interface FilesKit {
   tools: typeof CoreTools;
   seedStarterFiles: (fs: FileSystem) => Promise<string[]>;
@@ -63,7 +66,8 @@ export class FilesState {
   #conflict = $state.raw<ActionConflict | null>(null);
   #runConflicts = $state.raw<RunConflict[]>([]);
   #fs: FileSystem | undefined;
-  #kit: FilesKit | undefined;
+  #kit: Omit<FilesKit, 'tools'> | undefined;
+  #tools: Promise<typeof CoreTools> | undefined;
   #maxFileBytes = 0;
   #ready: Promise<void> | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -95,7 +99,7 @@ export class FilesState {
   get runConflicts(): readonly RunConflict[] { return this.#runConflicts; }
   get cwd(): string { return this.#fs?.cwd ?? '/workspace'; }
 
-  /** Opens the filesystem and the toolkit (once); resolves when the tree is first listed. */
+  /** Opens the filesystem (once); resolves when the tree is first listed. The coding tools come with loaded(). */
   start(): Promise<void> {
     return (this.#ready ??= this.#open());
   }
@@ -104,7 +108,7 @@ export class FilesState {
     let loaded;
     try {
       loaded = await Promise.all([
-        this.service.open(), import('../../coding-tools/index.ts'), import('../../storage/workspace-fs.ts'), import('./canvas-image-codec.ts'),
+        this.service.open(), import('../../storage/workspace-fs.ts'), import('./canvas-image-codec.ts'),
       ]);
     } catch (error) {
       // The chunk could not be fetched (offline after an update, say): the panel says so; nothing else breaks.
@@ -112,10 +116,10 @@ export class FilesState {
       this.#status = 'failed';
       return;
     }
-    const [opened, tools, storage, canvas] = loaded;
+    const [opened, storage, canvas] = loaded;
     if (this.#disposed) return;
     this.#fs = opened.fileSystem;
-    this.#kit = { tools, seedStarterFiles: storage.seedStarterFiles, images: canvas.createCanvasImageCodec() };
+    this.#kit = { seedStarterFiles: storage.seedStarterFiles, images: canvas.createCanvasImageCodec() };
     this.#durable = opened.durable;
     this.#maxFileBytes = opened.maxFileBytes;
     this.#corrupt = new Set(opened.corrupt);
@@ -134,11 +138,21 @@ export class FilesState {
     this.#status = 'ready';
   }
 
+  /** Fetches pi's coding tools and the snapshot helpers (once; a failed fetch is tried again on the next call). */
+  loadToolkit(): Promise<typeof CoreTools> {
+    this.#tools ??= import('../../coding-tools/index.ts').catch((error: unknown) => {
+      this.#tools = undefined;
+      throw error;
+    });
+    return this.#tools;
+  }
+
   /** The open filesystem and toolkit; waits for them. */
   async loaded(): Promise<{ fs: FileSystem; kit: FilesKit }> {
     await this.start();
     if (!this.#fs || !this.#kit) throw new Error('The virtual filesystem is not available');
-    return { fs: this.#fs, kit: this.#kit };
+    const tools = await this.loadToolkit();
+    return { fs: this.#fs, kit: { ...this.#kit, tools } };
   }
 
   #onChange(paths: string[]): void {

@@ -13,8 +13,9 @@ export class LiveRunLoader {
 
   /** Loads the live run (once). Rejects when its chunk cannot be fetched; a later call tries again. */
   load(): Promise<LiveRunState> {
-    this.#loading ??= import('./live-run.svelte.ts').then(
-      ({ LiveRunState: State }) => {
+    // A live run records the selected scenario: the scenario checker comes with it.
+    this.#loading ??= Promise.all([import('./live-run.svelte.ts'), this.deps.scenarios.start()]).then(
+      ([{ LiveRunState: State }]) => {
         const state = new State(this.deps);
         this.#state = state;
         return state;

@@ -98,8 +98,9 @@ export class PortableState {
 
   /** Brings the formats (once). A failure is kept in `loadError` (and rejects); the next call tries again. */
   load(): Promise<void> {
-    this.#loading ??= import('./codec.ts').then(
-      (codec) => { this.#codec = codec; this.#loadError = null; },
+    // The scenario checker too: exports and imports read scenarios through it.
+    this.#loading ??= Promise.all([import('./codec.ts'), this.deps.scenarios.start()]).then(
+      ([codec]) => { this.#codec = codec; this.#loadError = null; },
       (error: unknown) => {
         this.#loading = null;
         this.#loadError = error instanceof Error ? error.message : String(error);

@@ -32,6 +32,7 @@ export function createRunEnvironment(
   /** The clock the sandbox runs on for the recording being made (a replaced recording must not reset a newer one's). */
   let current: Clock | null = null;
   return {
+    pending: () => (scenarios.ready ? undefined : scenarios.start()),
     scenario() {
       if (!scenarios.ready) return { ok: false, reason: { key: 'run.error.loading' } };
       const runnable = scenarios.runnable();

@@ -36,6 +36,8 @@ async function startApp(options: { auto?: boolean; quietMs?: number; store?: Key
   const dispose = app.dispose;
   app.dispose = () => { dispose(); runtime.dispose(); };
   await app.start();
+  // What the shell asks for once the app is ready and idle (the scenario checker, pi's coding tools).
+  app.loadDeferred();
   if (!options.auto) app.preferences.setAutoRecord(false);
   await waitUntil(() => app.scenarios.ready && app.evaluation.status === 'ready' && app.files.status === 'ready', 'the app');
   return app;

@@ -164,6 +164,9 @@ export class RunState extends RunPlayback {
   }
 
   async #record(live?: LiveRecording, recorded?: LiveRecorded): Promise<Recording | null> {
+    // The first recording may be asked for before the scenario checker has loaded: it starts once it has.
+    const pending = this.environment.pending?.();
+    if (pending) await pending;
     const token = this.#cancel();
     const startedAt = performance.now();
     this.#origin.clear();

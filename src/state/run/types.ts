@@ -25,6 +25,11 @@ export type ScenarioSource = { ok: true; scenario: Scenario; key: string } | { o
 export interface RunEnvironment {
   /** The scenario to record now; `key` changes whenever what would be recorded changes. Reactive. */
   scenario(): ScenarioSource;
+  /**
+   * What `scenario()` still waits for (the scenario checker is a chunk of its own, loaded on first use), or
+   * undefined when it has all it needs: a recording asked for before that awaits it, then starts.
+   */
+  pending?(): Promise<void> | undefined;
   /** Another scenario by id, as a run would use it (compare mode shows it beside the selected one). Reactive. */
   scenarioById?(id: string): ScenarioSource;
   /**

@@ -63,6 +63,11 @@ export interface AppServices {
 export interface RunningApp extends AppState {
   /** Loads the stored workspace, view state and preferences, then starts autosave and evaluation. */
   start(): Promise<void>;
+  /**
+   * Fetches what the first view does not need (the scenario checker, pi's coding tools, the transpiler); the shell
+   * calls it once the app is ready and the page idle. Each part also loads on its first use without it.
+   */
+  loadDeferred(): void;
   /** Saves everything pending now and resolves when it is saved (unmount, tests). */
   flush(): Promise<void>;
   /** The page is going away (pagehide, hidden): enqueues the workspace write before returning. */
@@ -138,9 +143,15 @@ export function createAppState(services: AppServices): RunningApp {
       sandboxNetwork.start();
       evaluation.start();
       autoRecord.start();
+      // The filesystem is a lazy chunk: the panel and the run tools wait for it, the first paint does not. pi's
+      // coding tools come at once only when they are on (the model sees them); else with loadDeferred().
+      void files.start().then(() => Promise.all([codingTools.setting.enabled ? codingTools.start() : undefined, fileSnapshots.load()]));
+    },
+    loadDeferred() {
+      // What the first view does not need, once the app is ready and the page idle: the scenario checker (TypeBox's
+      // value checks with it) and pi's coding tools; each also loads at once where it is first used.
       void scenarios.start();
-      // The filesystem is a lazy chunk: the panel and the run tools wait for it, the first paint does not.
-      void files.start().then(() => Promise.all([codingTools.start(), fileSnapshots.load()]));
+      void codingTools.start();
     },
     async flush() {
       await Promise.all([persistence.flush(), preferences.flush()]);

@@ -49,6 +49,8 @@ export interface AppState {
   exactTokens: ExactTokensState;
   /** Runs against a real model with the user's key (loaded on first use). */
   live: LiveRunLoader;
+  /** Fetches what the first view does not need (the app's own state has it; fixtures may leave it out). */
+  loadDeferred?(): void;
 }
 
 const APP_STATE = Symbol('app-state');

@@ -1,6 +1,6 @@
 // The workspace's scenarios: several per workspace, saved with it, each a JSON text checked by parseScenario. A
 // text that does not parse is kept with its errors, and runs use the last text that did. The parser (and TypeBox
-// with it) loads after the first paint, like the sandbox.
+// with it) is a chunk of its own, loaded on first use (the scenario panel, a run) or once the app is idle.
 import { BLANK_SCENARIO, EXAMPLE_SCENARIOS, exampleScenarioText } from '../../content/examples/scenarios/index.ts';
 import type { ScenarioFile } from '../../recording/scenario/index.ts';
 import type { ParseScenarioResult, ScenarioError } from '../../recording/scenario/parse/index.ts';
@@ -38,6 +38,7 @@ const DEFAULT_DOCUMENT = createDefaultScenarioDocument();
 
 export class ScenarioState {
   #parse = $state.raw<ScenarioParser | null>(null);
+  #loading: Promise<void> | undefined;
   #cache = new Map<string, ParseScenarioResult>();
 
   /** The stored list, or the examples while the workspace has none of its own. */
@@ -60,14 +61,16 @@ export class ScenarioState {
   /** False until the parser has loaded (texts are shown, but nothing can be checked or run yet). */
   get ready(): boolean { return this.#parse !== null; }
 
-  /** Loads the parser. Never rejects; without a parser the editor still works and runs report why they cannot start. */
-  async start(): Promise<void> {
-    try {
-      const parse = await this.loadParser();
-      this.#parse = parse;
-    } catch {
-      this.#parse = null;
-    }
+  /**
+   * Loads the parser (once; a load that failed is tried again on the next call). Never rejects; without a parser
+   * the editor still works and runs report why they cannot start.
+   */
+  start(): Promise<void> {
+    this.#loading ??= this.loadParser().then(
+      (parse) => { this.#parse = parse; },
+      () => { this.#parse = null; this.#loading = undefined; },
+    );
+    return this.#loading;
   }
 
   resultFor(id: string): ParseScenarioResult | null {

@@ -3,8 +3,8 @@
 // chunk of its own (chinese.ts), filled in by loadTable() before the UI switches to it. The build keeps only the
 // language asked for of each file (`?locale=`, scripts/vite-locale-split.ts), so the first load carries one.
 // Areas shown only by code that is itself loaded later (the lint findings, the editor's completions and
-// reference, live runs, and the panels' own words: timeline, scenario form, providers) are deferred: their English
-// comes with that code (loadArea), not with the page.
+// reference, live runs, the panels' own words: timeline, scenario form, providers, and the dialogs' words: share,
+// import and export, the welcome) are deferred: their English comes with that code (loadArea), not with the page.
 import { mergeTables, type MessageArea, type MessageTable } from './define.ts';
 import type { Locale } from './i18n.svelte.ts';
 
@@ -12,6 +12,7 @@ const english = import.meta.glob<{ messages: MessageArea }>(
   [
     './messages/*.ts', '!./messages/lint.ts', '!./messages/editor-completions.ts', '!./messages/editor-reference.ts', '!./messages/live.ts',
     '!./messages/timeline.ts', '!./messages/scenario-panel.ts', '!./messages/providers-panel.ts',
+    '!./messages/portable-dialogs.ts', '!./messages/export-pi.ts', '!./messages/trust-scan.ts', '!./messages/welcome-dialog.ts',
   ],
   { eager: true, query: { locale: 'en' } },
 );
@@ -19,15 +20,19 @@ const deferredEnglish = import.meta.glob<{ messages: MessageArea }>(
   [
     './messages/lint.ts', './messages/editor-completions.ts', './messages/editor-reference.ts', './messages/live.ts',
     './messages/timeline.ts', './messages/scenario-panel.ts', './messages/providers-panel.ts',
+    './messages/portable-dialogs.ts', './messages/export-pi.ts', './messages/trust-scan.ts', './messages/welcome-dialog.ts',
   ],
   { query: { locale: 'en' } },
 );
 
 export const DEFERRED_AREAS = [
   'lint', 'editor-completions', 'editor-reference', 'live', 'timeline', 'scenario-panel', 'providers-panel',
+  'portable-dialogs', 'export-pi', 'trust-scan', 'welcome-dialog',
 ] as const;
 /** The panels' own words: every panel but the schema view (which comes with the page) loads them with itself. */
 export const PANEL_AREAS = ['timeline', 'scenario-panel', 'providers-panel'] as const satisfies readonly DeferredArea[];
+/** The share, import, trust and export dialogs' words: PortableHost loads them with the dialogs. */
+export const PORTABLE_DIALOG_AREAS = ['portable-dialogs', 'export-pi', 'trust-scan'] as const satisfies readonly DeferredArea[];
 export type DeferredArea = (typeof DEFERRED_AREAS)[number];
 
 /** Every message by language; a language's table is empty until loadTable() has brought it. */

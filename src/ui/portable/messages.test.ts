@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PORTABLE_ERROR_CODES } from '../../portable/index.ts';
-import { CATALOG } from '../i18n/catalog.ts';
-import { i18n, loadLocale } from '../i18n/i18n.svelte.ts';
+import { CATALOG, PORTABLE_DIALOG_AREAS } from '../i18n/catalog.ts';
+import { i18n, loadEnglishArea, loadLocale } from '../i18n/i18n.svelte.ts';
 import { refusalText } from './refusal-text.ts';
 
-// The Chinese table is a chunk of its own (catalog.ts); these tests read it.
-beforeAll(() => loadLocale('zh-CN'));
+// The Chinese table is a chunk of its own (catalog.ts), and the dialogs' English comes with the dialogs; these
+// tests read both.
+beforeAll(() => Promise.all([loadLocale('zh-CN'), ...PORTABLE_DIALOG_AREAS.map(loadEnglishArea)]));
 
 const NOTE_CODES = ['images-dropped', 'unknown-entries', 'compaction', 'branch-summary', 'other-branches', 'custom-messages',
   'bash-unavailable', 'unknown-tools', 'stop-reason', 'redacted-thinking'];
