@@ -1,10 +1,11 @@
 // A standalone page with the timeline and its details pane, for the benchmark and for looking at the drawing:
-// ?case=showcase|large|huge|empty (large: 10,000 events, huge: 100,000), ?theme=dark, ?cursor=<ms>, ?lang=zh-CN. window.timelineHarness drives it from scripts.
+// ?case=showcase|tiny|small|medium|large|huge|empty (about 10, 100, 1,000, 10,000 and 100,000 events: tiny is the smallest
+// run there is, one prompt answered in 18 events), ?theme=dark, ?cursor=<ms>, ?lang=zh-CN. window.timelineHarness drives it from scripts.
 import { mount, flushSync, unmount } from 'svelte';
 import { fileTool, largeScenario, recordScenario } from '../../src/recording/testing/layout-fixtures.ts';
 import { layoutRecordings } from '../../src/recording/layout/index.ts';
 import type { Recording } from '../../src/recording/index.ts';
-import { i18n, isLocale } from '../../src/ui/i18n/i18n.svelte.ts';
+import { i18n, isLocale, loadEnglishArea } from '../../src/ui/i18n/i18n.svelte.ts';
 import '../../src/ui/global.css';
 import Harness from './Harness.svelte';
 import { showcaseScenario, showcaseHooks } from './showcase.ts';
@@ -15,6 +16,10 @@ const lang = params.get('lang');
 if (isLocale(lang)) i18n.set(lang);
 
 async function recordingsFor(name: string): Promise<Recording[]> {
+  // The answer streams slowly enough (300 ms) that there is room to zoom in.
+  if (name === 'tiny') return [await recordScenario({ ...largeScenario(0, 0), timing: { tokenSize: 4, tokensPerSecond: 10 } }, { id: 'tiny', label: 'parallel' })];
+  if (name === 'small') return [await recordScenario(largeScenario(1, 3), { id: 'small', label: 'parallel' })];
+  if (name === 'medium') return [await recordScenario(largeScenario(5, 9), { id: 'medium', label: 'parallel' })];
   if (name === 'large') return [await recordScenario(largeScenario(46, 10), { id: 'large', label: 'parallel' })];
   if (name === 'huge') return [await recordScenario(largeScenario(460, 10), { id: 'huge', label: 'parallel' })];
   if (name === 'empty') return [];
@@ -65,7 +70,8 @@ window.timelineHarness = {
   remount,
   layoutRecordings,
   nextPaint,
-  ready: recordingsFor(params.get('case') ?? 'showcase').then(async (recordings) => {
+  // The timeline's words are a deferred area (the app loads them with its panels): without them it shows bare keys.
+  ready: Promise.all([recordingsFor(params.get('case') ?? 'showcase'), loadEnglishArea('timeline')]).then(async ([recordings]) => {
     window.timelineHarness.recordings = recordings;
     await remount(recordings);
     document.body.dataset.ready = 'true';

@@ -256,6 +256,15 @@ describe('Timeline at scale and for everyone', () => {
     flushSync();
     await expect.element(page.getByTestId('timeline-lane-t46c10')).toBeInTheDocument();
     expect(el('[data-testid="timeline-lane-t1c1"]')).toBeNull();
+    // The dashed turn lines are cut to the drawing, a dash period (7 px) at most above it: over a whole long run
+    // (100,000 events: 120,000 px of lanes) Chromium would stop dashing them and draw them solid.
+    const height = Number(chart.querySelector('svg.chart')!.getAttribute('height'));
+    const lines = [...chart.querySelector('.turn-line')!.getAttribute('d')!.matchAll(/M[\d.]+ (-?[\d.]+)v([\d.]+)/g)];
+    expect(lines.length).toBeGreaterThan(10);
+    for (const [, top, length] of lines) {
+      expect(Number(top)).toBeGreaterThan(-7);
+      expect(Number(top) + Number(length)).toBeLessThanOrEqual(height);
+    }
   });
 
   it('has no serious accessibility violations in the chart and the table, in light and dark themes', async () => {
