@@ -279,6 +279,8 @@ export class ProvidersState {
   }
 
   get tokenError(): string | null { return this.#tokenError; }
+  /** The encodings loaded so far (a new object when one arrives); what `tokenFigures` counts with. */
+  get encodings(): Encodings { return this.#encodings; }
 
   /** Tokens per tool definition and in total for a variant's body as the API receives it (live with every edit). */
   tokenFigures(key: string): TokenFiguresResult {
