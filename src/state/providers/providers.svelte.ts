@@ -59,6 +59,10 @@ export class ProvidersState {
   #previousInput: ConversationInput | null = null;
   #stabilizer = new ToolStabilizer();
   #encodeRuns = 0;
+  /** Each variant's last request and what it was encoded from (a plain cache: `resultFor` reads the runes). */
+  #encoded = new Map<string, { input: ConversationInput; conversation: ConversationId; result: EncodeResult }>();
+  /** The input and moment the last encode run was for (a run: the first variant encoded for them). */
+  #encodedFor: { input: ConversationInput; conversation: ConversationId } | null = null;
   #lintRuns = 0;
   #workStart: number | null = null;
   #engine = $state.raw<ProvidersEngine | null>(null);
@@ -188,20 +192,41 @@ export class ProvidersState {
     return next;
   });
 
-  /** The encoded request of every variant, by variant key. */
+  /**
+   * The encoded request of every variant, by variant key. Each variant is encoded when first asked for with the
+   * current input (`resultFor`), so the panel can draw the open request before the other APIs are worked out.
+   */
   readonly results: ReadonlyMap<string, EncodeResult> = $derived.by(() => {
+    if (!this.#engine) return new Map();
+    return new Map(this.variants.map((variant) => [variant.key, this.resultFor(variant.key)!]));
+  });
+
+  /**
+   * One variant's request for the current input and moment (reactive on both); the same object while neither
+   * changed. Undefined before `load()` or for a key no variant has.
+   */
+  resultFor(key: string): EncodeResult | undefined {
     const engine = this.#engine;
-    if (!engine) return new Map();
+    if (!engine) return undefined;
     const input = this.input;
     const conversation = this.conversation;
+    const variant = this.variants.find((v) => v.key === key);
+    if (!variant) return undefined;
+    const kept = this.#encoded.get(key);
+    if (kept && kept.input === input && kept.conversation === conversation) return kept.result;
     const started = performance.now();
     this.#workStart ??= started;
-    const encoded = engine.encodeVariants((variant) => buildConversation(conversation, variant, input), conversationOptions(conversation), this.variants);
-    this.#encodeRuns++;
-    const elapsed = performance.now() - started;
-    performance.measure?.('pi:providers-encode', { start: started, duration: elapsed });
-    return new Map(encoded.map(({ variant, result }) => [variant.key, result]));
-  });
+    const first = this.#encodedFor?.input !== input || this.#encodedFor.conversation !== conversation;
+    if (first) {
+      this.#encodeRuns++;
+      this.#encodedFor = { input, conversation };
+    }
+    const [{ result }] = engine.encodeVariants((v) => buildConversation(conversation, v, input), conversationOptions(conversation), [variant]);
+    this.#encoded.set(key, { input, conversation, result });
+    // The first variant of a new input is what an edit waits for before the panel paints; the others follow.
+    performance.measure?.(first ? 'pi:providers-encode' : 'pi:providers-encode-more', { start: started, duration: performance.now() - started });
+    return result;
+  }
 
   /** Lint of every tool (broken ones get one `invalid-schema` finding) for every variant. */
   readonly findings: LintFinding[] = $derived.by(() => {
@@ -215,7 +240,7 @@ export class ProvidersState {
     return findings;
   });
 
-  /** How often encoding and lint actually ran (not re-run while nothing they read changed). */
+  /** How often encoding (of any variants, for one input) and lint actually ran (not re-run while nothing they read changed). */
   get workCounts(): { encode: number; lint: number } { return { encode: this.#encodeRuns, lint: this.#lintRuns }; }
   /** When the encode or lint not yet drawn began (performance.now()); taking it starts the next measurement. */
   takeWorkStart(): number | null {
@@ -223,8 +248,6 @@ export class ProvidersState {
     this.#workStart = null;
     return started;
   }
-
-  resultFor(key: string): EncodeResult | undefined { return this.results.get(key); }
 
   findingsFor(key: string): LintFinding[] { return this.findings.filter((f) => f.variants.includes(key)); }
 
@@ -256,24 +279,26 @@ export class ProvidersState {
   }
 
   get tokenError(): string | null { return this.#tokenError; }
+  /** The encodings loaded so far (a new object when one arrives); what `tokenFigures` counts with. */
+  get encodings(): Encodings { return this.#encodings; }
 
   /** Tokens per tool definition and in total for a variant's body as the API receives it (live with every edit). */
   tokenFigures(key: string): TokenFiguresResult {
     const variant = this.variants.find((v) => v.key === key);
-    return variant ? tokenFiguresFor(this.results.get(key), variant.model.id, this.#encodings) : { status: 'none' };
+    return variant ? tokenFiguresFor(this.resultFor(key), variant.model.id, this.#encodings) : { status: 'none' };
   }
 
   // ------------------------------------------------------------------ following a finding
 
   /** Whether the finding's tool is in this variant's body (a tool left out for a broken schema is not). */
   canShowInRequest(finding: LintFinding, key = this.variantKey): boolean {
-    const result = this.results.get(key);
+    const result = this.resultFor(key);
     return !!result?.ok && findingPointer(this.#bodyShown(result), finding.toolName, finding.path) !== undefined;
   }
 
   /** Highlights the finding's node in the selected variant's body (leaving the diff view). */
   showInRequest(finding: LintFinding, key = this.variantKey): boolean {
-    const result = this.results.get(key);
+    const result = this.resultFor(key);
     if (!result?.ok) return false;
     const pointer = findingPointer(this.#bodyShown(result), finding.toolName, finding.path);
     if (pointer === undefined) return false;

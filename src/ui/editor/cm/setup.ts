@@ -92,8 +92,13 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
     ];
   }
 
+  /** The open document holds no diagnostics because we cleared them (a kept state may still carry old ones). */
+  let clear = false;
   function applyDiagnostics() {
+    // Every evaluation hands the list in again; clearing an editor already clear would only cost a view update.
+    if (diagnostics.length === 0 && clear) return;
     view.dispatch(setDiagnostics(view.state, toCmDiagnostics(view.state.doc, diagnostics)));
+    clear = diagnostics.length === 0;
   }
 
   return {
@@ -107,6 +112,7 @@ export function createEditor(host: HTMLElement, options: EditorOptions): EditorC
       if (saved) core.refresh();
       if (saved && saved.doc.toString() !== text) core.sync(text);
       diagnostics = [];
+      clear = false;
     },
     sync: core.sync,
     setReadOnly: core.setReadOnly,
