@@ -33,6 +33,16 @@ describe('the app run environment', () => {
     expect(changed.ok && changed.key).not.toBe(key);
   });
 
+  it('says what a recording must wait for until the checker is here, and loads it when asked', async () => {
+    const { environment, scenarios } = await setup();
+    const pending = environment.pending?.();
+    expect(pending).toBeInstanceOf(Promise);
+    await pending;
+    expect(scenarios.ready).toBe(true);
+    expect(environment.pending?.()).toBeUndefined();
+    expect(environment.scenario().ok).toBe(true);
+  });
+
   it('puts the sandbox on the recording clock, and back on real time only when the latest recording ends', async () => {
     const { environment, clocks } = await setup();
     const first = new VirtualClock();

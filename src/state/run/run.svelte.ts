@@ -164,10 +164,15 @@ export class RunState extends RunPlayback {
   }
 
   async #record(live?: LiveRecording, recorded?: LiveRecorded): Promise<Recording | null> {
-    // The first recording may be asked for before the scenario checker has loaded: it starts once it has.
-    const pending = this.environment.pending?.();
-    if (pending) await pending;
     const token = this.#cancel();
+    // The first recording may be asked for before the scenario checker has loaded: it says "recording" at once and
+    // starts once the checker is here (unless a newer recording replaced it meanwhile).
+    const pending = this.environment.pending?.();
+    if (pending) {
+      this.making = true;
+      await pending;
+      if (!this.#recorder.isCurrent(token)) return null;
+    }
     const startedAt = performance.now();
     this.#origin.clear();
     // A selected call stays selected in the new recording at the same position (its events are new).

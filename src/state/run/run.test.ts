@@ -301,6 +301,25 @@ describe('RunState recording and playback', () => {
     expect(run.cursorMs).toBeLessThan(100);
   });
 
+  it('records when asked before the scenario checker has loaded: "recording" at once, the run once it is here', async () => {
+    const env = createTestRunEnvironment(twoSleeps());
+    let loaded = false;
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => { finish = () => { loaded = true; resolve(); }; });
+    const environment = {
+      ...env.environment,
+      pending: () => (loaded ? undefined : gate),
+      scenario: () => (loaded ? env.environment.scenario() : { ok: false as const, reason: { key: 'run.error.loading' } }),
+    };
+    const run = new RunState(environment, manualFrames());
+    const recorded = run.record();
+    expect(run.state).toBe('recording');
+    finish();
+    expect(await recorded).toBe(true);
+    expect(run.recordings[0]?.status).toBe('done');
+    expect(run.error).toBeNull();
+  });
+
   it('reports why it cannot record, and keeps speed within 0.25× to 8×', async () => {
     const { run, env } = setup();
     env.setFile({ prompt: 1 });
