@@ -189,7 +189,8 @@ export class Tracer {
     else this.openBlocks.push({ contentIndex: event.contentIndex, kind });
     const t = this.clock.now();
     const toolCallId = kind === 'toolCall' ? blockId(event) : undefined;
-    if (!this.broken) this.out.block(false, t, this.turn, event.contentIndex, kind, toolCallId);
+    const contentIndex = event.contentIndex; // read even once broken, in the order the event object read it
+    if (!this.broken) this.out.block(false, t, this.turn, contentIndex, kind, toolCallId);
   }
 
   private blockEnd(contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
