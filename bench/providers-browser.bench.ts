@@ -17,7 +17,7 @@ function summary(values: number[]): string {
 
 async function prepare(page: Page, url: string): Promise<void> {
   page.on('pageerror', (error) => console.error('  page error:', error.message));
-  await page.goto(url);
+  await page.goto(`${url}?welcome=0`);
   await page.getByTestId('schema-json').waitFor({ timeout: 90_000 });
   await page.getByTestId('tool-add').click();
   await page.getByTestId('tool-add-typescript').click();

@@ -215,9 +215,10 @@ export class ProvidersState {
     const kept = this.#encoded.get(key);
     if (kept && kept.input === input && kept.conversation === conversation) return kept.result;
     const started = performance.now();
-    this.#workStart ??= started;
     const first = this.#encodedFor?.input !== input || this.#encodedFor.conversation !== conversation;
     if (first) {
+      // The measure to the DOM starts with the first variant (the others are encoded after the frame).
+      this.#workStart ??= started;
       this.#encodeRuns++;
       this.#encodedFor = { input, conversation };
     }
