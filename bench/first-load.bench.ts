@@ -62,6 +62,19 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
   return { schemaMs: Math.round(moments.schema.at), readyMs: Math.round(moments.ready.at), scripts };
 }
 
+/** File names of the scripts the page's HTML loads or preloads: the entry and its static imports. */
+async function pageScripts(url: string): Promise<Set<string>> {
+  const html = await (await fetch(url)).text();
+  const names = new Set<string>();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
+    const isPreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
+    const ref = /(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
+    if ((isScript || isPreload) && ref) names.add(ref.split('/').pop()!);
+  }
+  return names;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function run(): Promise<void> {
@@ -71,9 +84,14 @@ export async function run(): Promise<void> {
     const last = visits.at(-1)!;
     const total = last.scripts.reduce((sum, s) => sum + s.kb, 0);
     const beforeSchema = last.scripts.filter((s) => s.beforeSchema).reduce((sum, s) => sum + s.kb, 0);
+    // The first load is what the page's HTML names (the entry and the static imports Vite preloads), not all that
+    // comes before the first schema: the sandbox starts (and fetches its runtime) before any schema can show.
+    const named = await pageScripts(url);
+    const firstLoad = last.scripts.filter((s) => named.has(s.name)).reduce((sum, s) => sum + s.kb, 0);
     console.log(`first load: production build, ${VISITS} first visits (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
     console.log(`  first schema on screen: median ${median(visits.map((v) => v.schemaMs))} ms; ready: median ${median(visits.map((v) => v.readyMs))} ms`);
-    console.log(`  scripts before the first schema: ${last.scripts.filter((s) => s.beforeSchema).length}, ${beforeSchema.toFixed(1)} kB gzip (goal ≤ ${FIRST_LOAD_GOAL_KB} kB: ${beforeSchema <= FIRST_LOAD_GOAL_KB ? 'met' : 'missed'})`);
+    console.log(`  first load (the entry and its static imports, named by the page): ${named.size}, ${firstLoad.toFixed(1)} kB gzip (goal ≤ ${FIRST_LOAD_GOAL_KB} kB: ${firstLoad <= FIRST_LOAD_GOAL_KB ? 'met' : 'missed'})`);
+    console.log(`  scripts before the first schema: ${last.scripts.filter((s) => s.beforeSchema).length}, ${beforeSchema.toFixed(1)} kB gzip`);
     console.log(`  scripts before ready: ${last.scripts.length}, ${total.toFixed(1)} kB gzip (goal ≤ ${READY_GOAL_KB} kB: ${total <= READY_GOAL_KB ? 'met' : 'missed'})`);
     for (const s of [...last.scripts].sort((a, b) => b.kb - a.kb)) {
       console.log(`    ${s.kb.toFixed(1).padStart(6)} kB  ${s.beforeSchema ? 'before schema' : 'before ready '}  ${s.name}`);
