@@ -15,6 +15,13 @@ import type {
 } from '../src/engine/index.ts';
 
 const TURNS = 100;
+/** Goals, ours/pi with the whole trace kept: 1,000 calls; one batch of 10,000; every size; flat time per call; memory. */
+const GOAL_1000 = 1.2;
+const GOAL_BATCH_10K = 5;
+const GOAL_ANY_SIZE = 1.0;
+const GOAL_FLAT = 1.5;
+const GOAL_TRACE_OVER_MESSAGES = 2;
+const verdict = (met: boolean) => (met ? 'met' : 'missed');
 const CALLS_PER_TURN = 10;
 const CALLS = TURNS * CALLS_PER_TURN;
 const WARMUP_ROUNDS = 5;
@@ -134,17 +141,18 @@ export async function run(): Promise<void> {
   }
   const pi = median(rates.get('pi')!);
   // The ratio is the median of per-round ratios: each round's runs are close in time, so load drift cancels out.
-  const line = (label: string, variant: Variant) => {
+  const line = (label: string, variant: Variant, goal?: number) => {
     const ours = rates.get(variant)!;
     const ratios = ours.map((rate, round) => rate / rates.get('pi')![round]);
     const cpuRatios = cpuRates.get(variant)!.map((rate, round) => rate / cpuRates.get('pi')![round]);
-    console.log(`  ${label.padEnd(44)} ${fmt(median(ours))} calls/s   ours/pi ${median(ratios).toFixed(2)}x   per CPU-second ${median(cpuRatios).toFixed(2)}x`);
+    const goalText = goal === undefined ? '' : `   (goal ≥ ${goal}x: ${verdict(median(ratios) >= goal)})`;
+    console.log(`  ${label.padEnd(44)} ${fmt(median(ours))} calls/s   ours/pi ${median(ratios).toFixed(2)}x   per CPU-second ${median(cpuRatios).toFixed(2)}x${goalText}`);
   };
   console.log(`loop: ${CALLS} tool calls (${TURNS} turns x ${CALLS_PER_TURN}; instant tools and stream; events consumed as they come)`);
   console.log(`  median of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up rounds, variants rotated each round; wall time, and per CPU-second of this process (steadier on a shared machine)`);
   console.log(`  ${'pi-agent-core 0.85.1'.padEnd(44)} ${fmt(pi)} calls/s`);
   line('ours, tracing on (trace consumed as it comes)', 'traced');
-  line('ours, tracing on (whole trace kept in memory)', 'tracedKept');
+  line('ours, tracing on (whole trace kept in memory)', 'tracedKept', GOAL_1000);
   line('ours, tracing off', 'plain');
   await runSizes();
 }
@@ -169,6 +177,7 @@ async function runSizes(): Promise<void> {
   const variants: Variant[] = ['pi', 'tracedKept'];
   console.log('\nloop by size: ours with the whole trace kept in memory vs pi-agent-core 0.85.1 (partials grown in place; calls per CPU-second of this process, medians, variants rotated)');
   for (const shape of ['turns of 10', 'one batch'] as const) {
+    const perCall: number[] = [];
     for (const size of SIZES) {
       const [turns, perTurn] = shape === 'one batch' ? [1, size] : [Math.max(1, size / 10), Math.min(10, size)];
       const [warmup, rounds] = size >= 10_000 ? [2, 5] : size >= 1_000 ? [3, 9] : [10, 31];
@@ -181,9 +190,15 @@ async function runSizes(): Promise<void> {
         }
       }
       const ratios = rates.get('tracedKept')!.map((rate, round) => rate / rates.get('pi')![round]);
+      const ratio = median(ratios);
+      const goal = shape === 'one batch' && size === 10_000 ? GOAL_BATCH_10K : GOAL_ANY_SIZE;
+      perCall.push(median(rates.get('tracedKept')!));
       console.log(`  ${shape.padEnd(11)} ${size.toLocaleString('en-US').padStart(6)} calls   pi ${fmt(median(rates.get('pi')!))} calls/s   `
-        + `ours ${fmt(median(rates.get('tracedKept')!))} calls/s   ours/pi ${median(ratios).toFixed(2)}x   (${rounds} rounds)`);
+        + `ours ${fmt(median(rates.get('tracedKept')!))} calls/s   ours/pi ${ratio.toFixed(2)}x (goal ≥ ${goal}x: ${verdict(ratio >= goal)})   (${rounds} rounds)`);
     }
+    // Flat: our calls per second at the slowest size is within 1.5x of the fastest.
+    const spread = Math.max(...perCall) / Math.min(...perCall);
+    console.log(`  ${shape.padEnd(11)} time per call, slowest size over fastest: ${spread.toFixed(2)}x (goal ≤ ${GOAL_FLAT}x: ${verdict(spread <= GOAL_FLAT)})`);
   }
   const gc = collector();
   const settled = () => settleAndCollect(gc);
@@ -193,6 +208,7 @@ async function runSizes(): Promise<void> {
     // Held outside the loop and dropped before each baseline reading, so one run's objects never count for the next.
     let retained: unknown;
     let piUsed = 0;
+    let oursUsed = 0;
     for (const variant of variants) {
       retained = undefined;
       await settled();
@@ -203,8 +219,11 @@ async function runSizes(): Promise<void> {
       heap.push(`${variant === 'pi' ? 'pi' : 'ours (trace kept)'} ${(used / 1024 / 1024).toFixed(1)} MB${
         variant === 'pi' ? '' : ` (trace ≈ ${((used - piUsed) / 1024 / 1024).toFixed(1)} MB over pi's, which holds the same messages)`}`);
       if (variant === 'pi') piUsed = used;
+      else oursUsed = used;
     }
     if (!retained) throw new Error('nothing retained');
     console.log(`  heap left referenced by one 10,000-call run (${shape}): ${heap.join(', ')}`);
+    const traceOverMessages = (oursUsed - piUsed) / piUsed;
+    console.log(`  ${shape.padEnd(11)} trace memory over the messages' own: ${traceOverMessages.toFixed(2)}x (goal ≤ ${GOAL_TRACE_OVER_MESSAGES}x: ${verdict(traceOverMessages <= GOAL_TRACE_OVER_MESSAGES)})`);
   }
 }
