@@ -123,6 +123,11 @@ export class LessonsState {
     this.#activeId = id;
     this.#notice = null;
     this.captions.rewind();
+    // The last lesson's recording goes before its workspace does: left in view while this one records, it would play
+    // under this lesson's title, and the workspace swap would make it out of date, so the auto re-record would make
+    // it again (as this lesson, shown at its end).
+    this.run.pause();
+    this.run.load([]);
     this.#updateProgress(id, { opened: true });
     await this.#loadWorkspace(lesson);
     await this.record();

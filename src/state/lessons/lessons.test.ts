@@ -10,6 +10,7 @@ import { LESSON_PROGRESS_KEY as PROGRESS_KEY, LESSON_STASH_KEY as STASH_KEY } fr
 import type { KeyValueStore } from '../../storage/kv-store.ts';
 import { LessonFsHost } from './runner.ts';
 import { LessonsState, type LessonSandboxKit } from './lessons.svelte.ts';
+import { autoRecordable } from '../run/auto.svelte.ts';
 import { manualFrames } from '../run/frames.ts';
 import { RunState } from '../run/run.svelte.ts';
 import { WorkspaceState } from '../workspace/workspace.svelte.ts';
@@ -149,6 +150,31 @@ describe('a lesson\'s recording and the editor', () => {
     const [nowParallel, nowSequential] = durations();
     expect(Math.abs(nowParallel - nowSequential)).toBeLessThan(200);
     expect(nowParallel).toBeGreaterThan(parallel + 1500);
+  });
+});
+
+describe('moving to the next lesson', () => {
+  it('takes the last lesson\'s recording out of view at once, so nothing replays or re-records it as the new one', async () => {
+    const env = setup();
+    await env.lessons.open('tools-in-the-loop');
+    playUntilPaused(env);
+    for (let i = 0; i < 50 && env.run.state !== 'ended'; i++) env.lessons.captions.next();
+    expect(env.run.state).toBe('ended');
+    const opening = env.lessons.open('what-the-model-sees');
+    for (let i = 0; i < 100 && env.lessons.status !== 'recording'; i++) await Promise.resolve();
+    expect(env.lessons.status).toBe('recording');
+    // While the new lesson records: no old recording to play, and none out of date for the auto re-record.
+    expect(env.run.recordings).toEqual([]);
+    expect(autoRecordable(env.run)).toBe(false);
+    // What the auto re-record does once the editor has been quiet for a while: nothing to make again.
+    await env.run.rerecord();
+    await opening;
+    expect(env.lessons.status).toBe('ready');
+    expect(env.run.recordings.length).toBeGreaterThan(0);
+    expect(env.run.state).not.toBe('ended');
+    expect(env.run.cursorMs).toBe(0);
+    env.lessons.captions.sync();
+    expect(env.lessons.captions.index).toBe(-1);
   });
 });
 
