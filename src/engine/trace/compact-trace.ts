@@ -71,7 +71,7 @@ function chunkOf(index: number): number {
 
 /**
  * One chunk's columns: the times, and five integers a row (kind, turn, a, b, ref) side by side in one array, so a
- * chunk is two allocations. `a`: a phase row's call-table index, a block row's contentIndex; `b`: phase, outcome and
+ * chunk is one allocation. `a`: a phase row's call-table index, a block row's contentIndex; `b`: phase, outcome and
  * data form, a block's kind and HAS_ID, a delta's chars; `ref`: index into `objects` (the event itself, its data, a
  * block's toolCallId), -1 when none.
  */
@@ -85,8 +85,10 @@ class Chunk {
     const rows = (1 << FIRST_BITS) << k;
     this.start = rows - (1 << FIRST_BITS);
     this.end = this.start + rows;
-    this.time = new Float64Array(rows);
-    this.ints = new Int32Array(rows * INTS);
+    // One buffer for both columns: allocating the backing store, not the views, is what costs.
+    const buffer = new ArrayBuffer(rows * (8 + 4 * INTS));
+    this.time = new Float64Array(buffer, 0, rows);
+    this.ints = new Int32Array(buffer, rows * 8, rows * INTS);
   }
 }
 
