@@ -48,6 +48,8 @@ export class WorkerLink {
   private readonly pending = new Map<number, Pending>();
   /** The newest seq the worker reported quiet for; a tick not followed by it within the budget is watched. */
   private quietSeq = 0;
+  /** The worker's user-code time (see the quiet message), the largest it reported. */
+  private userCodeMs = 0;
   private readonly wake: TimerWake;
   private readonly pings = new Map<number, () => void>();
   private closed = false;
@@ -62,6 +64,8 @@ export class WorkerLink {
       calls: () => this.pending.values(),
       waitStarted: (call) => this.waitStarted(call as Pending),
       waitEnded: (call) => this.waitEnded(call as Pending),
+      chargeUserCode: (call, ms) => this.chargeUserCode(call as Pending, ms),
+      userCodeMs: () => this.userCodeMs,
       tick: () => (this.post({ type: 'tick' }) ? this.seq : undefined),
       quietSeq: () => this.quietSeq,
       ping: (answered, silent) => this.ping(answered, silent),
@@ -211,6 +215,20 @@ export class WorkerLink {
     clearTimeout(call.timer);
   }
 
+  /**
+   * The running stretch since a tick costs the call only the worker's user-code time in it (at most the stretch):
+   * the round trip is the clock's bookkeeping, and on a busy host it could use up the budget of a call that only
+   * waits on virtual timers. A call that does run code (or hangs in a callback) still spends its budget.
+   */
+  private chargeUserCode(call: Pending, userCodeMs: number): void {
+    if (call.runningSince === undefined || call.timedOut || !this.pending.has(call.id)) return;
+    const elapsed = performance.now() - call.runningSince;
+    call.remainingMs -= Math.min(elapsed, Math.max(0, userCodeMs));
+    call.runningSince = undefined;
+    clearTimeout(call.timer);
+    this.runBudget(call);
+  }
+
   private waitStarted(call: Pending | undefined): void {
     if (!call) return;
     call.waits++;
@@ -253,6 +271,8 @@ export class WorkerLink {
     switch (message.type) {
       case 'quiet':
         this.quietSeq = Math.max(this.quietSeq, message.seq);
+        // Even an older quiet: its user-code time belongs to the stretch the newest one ends.
+        if (typeof message.userCodeMs === 'number' && Number.isFinite(message.userCodeMs)) this.userCodeMs = Math.max(this.userCodeMs, message.userCodeMs);
         // An older quiet is followed by one for the newest message, with a newer report.
         if (message.seq !== this.seq) return;
         this.wake.apply(message);
