@@ -1,8 +1,9 @@
 // The host's end of one worker: requests matched to replies by id, a wall-clock budget per request that pauses
-// while user code waits on a timer or fs, Stop's grace and the ping that tells a hung promise from a stuck worker,
-// the clock held while the worker computes (released when it reports `quiet`), so a VirtualClock only moves when
-// user code is waiting, and one sleep on the clock for the worker's next timer, which becomes a `tick` when the
-// clock gets there. What the worker sends about its requests is checked and routed by the inbox (worker-inbox.ts).
+// while user code waits on a timer or fs (a timer's wake round trip costs it only the worker's user-code time),
+// Stop's grace and the ping that tells a hung promise from a stuck worker, the clock held while the worker
+// computes (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting, and one
+// sleep on the clock for the worker's next timer, which becomes a `tick` when the clock gets there. What the
+// worker sends about its requests is checked and routed by the inbox (worker-inbox.ts).
 import { RealClock, type Clock } from '../../engine/index.ts';
 import type { HostMessage, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
