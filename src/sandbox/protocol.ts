@@ -93,7 +93,8 @@ export type WorkerMessage =
   | { type: 'fs'; callId?: number; requestId: number; op: string; args: unknown[] }
   /** `toolCallId` too, for a log from a timer whose call has ended. */
   | { type: 'log'; callId?: number; toolCallId?: string; level: 'log' | 'warn' | 'error'; text: string }
-  | ({ type: 'quiet'; seq: number } & TimerReport)
+  /** `userCodeMs`: wall time the worker has spent running user code since it started (it only grows). */
+  | ({ type: 'quiet'; seq: number; userCodeMs?: number } & TimerReport)
   | { type: 'pong'; id: number };
 
 /** A host message as posted: stamped with the host clock's time (in recordings, the time user code sees). */

@@ -2,7 +2,7 @@
 // sandbox's clock (a VirtualClock while recording), with the browser's ordering rules; timers left by a call fire
 // later in the same run and end with it; a timer storm fails the call that made it, clearly, and quickly.
 import { describe, expect, it } from 'vitest';
-import { RealClock, VirtualClock } from '../engine/index.ts';
+import { RealClock, VirtualClock, type Clock } from '../engine/index.ts';
 import { parseScenario } from '../recording/scenario/parse/index.ts';
 import { runScenario } from '../recording/scenario/index.ts';
 import { testSandbox, text, toolSource, tsFile } from './testing/helpers.ts';
@@ -12,7 +12,23 @@ const reply = (expr: string) => `return { content: [{ type: "text", text: JSON.s
 const tool = (name: string, body: string) => tsFile(name, toolSource(name, body));
 const json = (result: { content: { type: string; text?: string }[] }) => JSON.parse(text(result));
 
-async function run(clock: VirtualClock, ...files: ReturnType<typeof tool>[]) {
+/**
+ * A host slow at the clock's bookkeeping, as on a loaded machine: every hold (taken each time the host wakes the
+ * sandbox for a timer) keeps the main thread busy for `ms` first.
+ */
+function slowHolds(clock: VirtualClock, ms: number): Clock {
+  return {
+    now: () => clock.now(),
+    sleep: (delay, signal) => clock.sleep(delay, signal),
+    hold: () => {
+      const end = performance.now() + ms;
+      while (performance.now() < end) { /* the host's own work */ }
+      return clock.hold();
+    },
+  };
+}
+
+async function run(clock: Clock, ...files: ReturnType<typeof tool>[]) {
   const sandbox = testSandbox({ clock });
   const evaluation = await sandbox.evaluate(files);
   expect(evaluation.diagnostics).toEqual([]);
@@ -186,6 +202,23 @@ describe('timers on the run clock', () => {
     const toolResult = result.messages.find((m) => m.role === 'toolResult');
     expect(text(toolResult as never)).toBe('Tool "forever": its timers fired 5000 times in this run, the most the playground allows (a setInterval that never stops?); they were stopped');
     expect(result.messages.at(-1)?.role).toBe('assistant');
+  });
+
+  it('stops a never-ending setInterval(…, 0) by its firing limit, not its time budget, when the host is slow to wake it', async () => {
+    const sandbox = testSandbox({ clock: slowHolds(new VirtualClock(), 0.3), timeoutMs: 1000 });
+    const [t] = sandbox.agentTools(await sandbox.evaluate([tool('forever', 'setInterval(() => {}, 0); await new Promise(() => {});')]));
+    // 5,000 wakes cost the host at least 1.5 s here: waiting on the virtual clock, the call spent none of its 1 s.
+    await expect(t.execute('1', {})).rejects.toThrow('Tool "forever": its timers fired 5000 times in this run, the most the playground allows (a setInterval that never stops?); they were stopped');
+  });
+
+  it('still ends an interval that burns CPU at every firing by its time budget', async () => {
+    const sandbox = testSandbox({ clock: new VirtualClock(), timeoutMs: 1000 });
+    const [t] = sandbox.agentTools(await sandbox.evaluate([tool('burner', `
+      setInterval(() => { let x = 0; for (let i = 0; i < 3e6; i++) x += i; globalThis.sink = x; }, 0);
+      await new Promise(() => {});`)]));
+    const start = performance.now();
+    await expect(t.execute('1', {})).rejects.toThrow('Tool "burner" did not finish within 1000 ms (its promise never settled)');
+    expect(performance.now() - start).toBeGreaterThanOrEqual(1000);
   });
 
   it('restarts a worker stuck in the callback of a timer whose call has ended, naming who set it', async () => {

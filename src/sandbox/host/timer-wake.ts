@@ -11,6 +11,8 @@ export interface TimedCall {
   timerDue?: number;
   /** Set while the call's budget runs. */
   runningSince?: number;
+  /** The worker's user-code time when a tick resumed the call's budget (the tick's quiet settles what it cost). */
+  wokenAtUserCodeMs?: number;
 }
 
 export interface TimerWakeHost {
@@ -19,6 +21,13 @@ export interface TimerWakeHost {
   calls(): Iterable<TimedCall>;
   waitStarted(call: TimedCall): void;
   waitEnded(call: TimedCall): void;
+  /**
+   * The quiet after a tick: charge `call` the `userCodeMs` the worker spent running user code since the tick, not
+   * the wall time of the round trip (posting, the clock's bookkeeping, the worker's answer on a busy host).
+   */
+  chargeUserCode(call: TimedCall, userCodeMs: number): void;
+  /** The worker's user-code time as its newest quiet reported it. */
+  userCodeMs(): number;
   /** Posts `tick`; the message's seq, or undefined when the link is closed. */
   tick(): number | undefined;
   /** Seq of the newest quiet the worker reported. */
@@ -40,6 +49,10 @@ export class TimerWake {
       if (typeof wait?.callId === 'number' && typeof wait.due === 'number') due.set(wait.callId, wait.due);
     }
     for (const call of this.host.calls()) {
+      if (call.wokenAtUserCodeMs !== undefined) {
+        this.host.chargeUserCode(call, this.host.userCodeMs() - call.wokenAtUserCodeMs);
+        call.wokenAtUserCodeMs = undefined;
+      }
       const next = due.get(call.id);
       if (next !== undefined && call.timerDue === undefined) this.host.waitStarted(call);
       else if (next === undefined && call.timerDue !== undefined) { call.timerDue = undefined; this.host.waitEnded(call); }
@@ -59,7 +72,10 @@ export class TimerWake {
       // By `at`, not clock.now(): a real timer may fire a fraction of a millisecond early.
       const reached = Math.max(at, clock.now());
       for (const call of this.host.calls()) {
-        if (call.timerDue !== undefined && call.timerDue <= reached) { call.timerDue = undefined; this.host.waitEnded(call); }
+        if (call.timerDue === undefined || call.timerDue > reached) continue;
+        call.timerDue = undefined;
+        call.wokenAtUserCodeMs = this.host.userCodeMs();
+        this.host.waitEnded(call);
       }
       // Posting holds the clock again before the virtual clock's next idle check.
       const seq = this.host.tick();

@@ -1,8 +1,9 @@
 // The host's end of one worker: requests matched to replies by id, a wall-clock budget per request that pauses
-// while user code waits on a timer or fs, Stop's grace and the ping that tells a hung promise from a stuck worker,
-// the clock held while the worker computes (released when it reports `quiet`), so a VirtualClock only moves when
-// user code is waiting, and one sleep on the clock for the worker's next timer, which becomes a `tick` when the
-// clock gets there. What the worker sends about its requests is checked and routed by the inbox (worker-inbox.ts).
+// while user code waits on a timer or fs (a timer's wake round trip costs it only the worker's user-code time),
+// Stop's grace and the ping that tells a hung promise from a stuck worker, the clock held while the worker
+// computes (released when it reports `quiet`), so a VirtualClock only moves when user code is waiting, and one
+// sleep on the clock for the worker's next timer, which becomes a `tick` when the clock gets there. What the
+// worker sends about its requests is checked and routed by the inbox (worker-inbox.ts).
 import { RealClock, type Clock } from '../../engine/index.ts';
 import type { HostMessage, WorkerMessage } from '../protocol.ts';
 import type { FsCapabilityHost, SandboxLogEntry } from '../types.ts';
@@ -48,6 +49,8 @@ export class WorkerLink {
   private readonly pending = new Map<number, Pending>();
   /** The newest seq the worker reported quiet for; a tick not followed by it within the budget is watched. */
   private quietSeq = 0;
+  /** The worker's user-code time (see the quiet message), the largest it reported. */
+  private userCodeMs = 0;
   private readonly wake: TimerWake;
   private readonly pings = new Map<number, () => void>();
   private closed = false;
@@ -62,6 +65,8 @@ export class WorkerLink {
       calls: () => this.pending.values(),
       waitStarted: (call) => this.waitStarted(call as Pending),
       waitEnded: (call) => this.waitEnded(call as Pending),
+      chargeUserCode: (call, ms) => this.chargeUserCode(call as Pending, ms),
+      userCodeMs: () => this.userCodeMs,
       tick: () => (this.post({ type: 'tick' }) ? this.seq : undefined),
       quietSeq: () => this.quietSeq,
       ping: (answered, silent) => this.ping(answered, silent),
@@ -211,6 +216,20 @@ export class WorkerLink {
     clearTimeout(call.timer);
   }
 
+  /**
+   * The running stretch since a tick costs the call only the worker's user-code time in it (at most the stretch):
+   * the round trip is the clock's bookkeeping, and on a busy host it could use up the budget of a call that only
+   * waits on virtual timers. A call that does run code (or hangs in a callback) still spends its budget.
+   */
+  private chargeUserCode(call: Pending, userCodeMs: number): void {
+    if (call.runningSince === undefined || call.timedOut || !this.pending.has(call.id)) return;
+    const elapsed = performance.now() - call.runningSince;
+    call.remainingMs -= Math.min(elapsed, Math.max(0, userCodeMs));
+    call.runningSince = undefined;
+    clearTimeout(call.timer);
+    this.runBudget(call);
+  }
+
   private waitStarted(call: Pending | undefined): void {
     if (!call) return;
     call.waits++;
@@ -253,6 +272,8 @@ export class WorkerLink {
     switch (message.type) {
       case 'quiet':
         this.quietSeq = Math.max(this.quietSeq, message.seq);
+        // Even an older quiet: its user-code time belongs to the stretch the newest one ends.
+        if (typeof message.userCodeMs === 'number' && Number.isFinite(message.userCodeMs)) this.userCodeMs = Math.max(this.userCodeMs, message.userCodeMs);
         // An older quiet is followed by one for the newest message, with a newer report.
         if (message.seq !== this.seq) return;
         this.wake.apply(message);
