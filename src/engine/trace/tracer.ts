@@ -23,6 +23,13 @@ export class Tracer {
    * call), and keying by id would merge the phases of two different calls.
    */
   private readonly callIndex = new Map<ToolCall, number>();
+  /**
+   * The position the last phase event found, tried (with the next one) before the map: a batch's phases come in
+   * call order, so most lookups end there. Only when no call object repeats in the batch, where a position and the
+   * map's first-position answer always agree.
+   */
+  private lastPosition = 0;
+  private repeatedCalls = false;
   /** The batch start's reading, until any other row reads the clock (NaN then): see callStarted. */
   private batchStartedAt = NaN;
   private turnOpen = false;
@@ -103,7 +110,12 @@ export class Tracer {
     this.nextToStart = 0;
     this.openPhases = new Array(toolCalls.length);
     this.callIndex.clear();
-    for (let i = 0; i < toolCalls.length; i++) if (!this.callIndex.has(toolCalls[i])) this.callIndex.set(toolCalls[i], i);
+    this.lastPosition = 0;
+    this.repeatedCalls = false;
+    for (let i = 0; i < toolCalls.length; i++) {
+      if (!this.callIndex.has(toolCalls[i])) this.callIndex.set(toolCalls[i], i);
+      else this.repeatedCalls = true;
+    }
     if (this.broken) { for (const call of toolCalls) readCall(call); return; }
     const out = this.out;
     out.batch(toolCalls);
@@ -137,15 +149,28 @@ export class Tracer {
     this.batchStartedAt = NaN;
   }
 
-  phaseStart(call: ToolCall, phase: ToolPhase): void {
+  /** The call's position in the batch (the first one for a repeated call object), undefined when not in it. */
+  private positionOf(call: ToolCall): number | undefined {
+    if (!this.repeatedCalls) {
+      const calls = this.batchCalls;
+      const last = this.lastPosition;
+      if (calls[last] === call) return last;
+      if (calls[last + 1] === call) return (this.lastPosition = last + 1);
+    }
     const index = this.callIndex.get(call);
+    if (index !== undefined) this.lastPosition = index;
+    return index;
+  }
+
+  phaseStart(call: ToolCall, phase: ToolPhase): void {
+    const index = this.positionOf(call);
     if (index !== undefined) this.openPhases[index] = phase;
     if (this.broken) return readCall(call);
     this.out.phaseStart(this.now(), this.turn, call, index ?? -1, phase);
   }
 
   phaseEnd(call: ToolCall, phase: ToolPhase, outcome: PhaseOutcome, data?: PhaseData): void {
-    const index = this.callIndex.get(call);
+    const index = this.positionOf(call);
     if (phase !== 'queued' && index !== undefined) this.openPhases[index] = undefined;
     if (this.broken) return readCall(call);
     this.out.phaseEnd(this.now(), this.turn, call, index ?? -1, phase, outcome, data);
