@@ -13,6 +13,7 @@ import type { ToolResultMessage } from '../../ai/index.ts';
 import type { AgentEvent, AgentLoopConfig, AgentTool, StreamFn } from '../types.ts';
 import { checkTrace } from '../../recording/index.ts';
 import { formatTrace } from '../../recording/index.ts';
+import { Tracer } from './tracer.ts';
 import type { PhaseData, TraceEvent } from './types.ts';
 
 interface Traced { trace: TraceEvent[]; events: AgentEvent[]; clock: VirtualClock; settled: string }
@@ -180,5 +181,49 @@ describe('trace of a run', () => {
     expect(settled).toBe('rejected hook broke');
     expect(formatTrace(trace, { data: false }).split('\n').slice(-3)).toEqual(['@0 turn 1 end', '@0 error hook broke', '@0 run end']);
     expect(checkTrace(trace)).toEqual([]);
+  });
+});
+
+describe('Tracer on a clock that moves at every reading', () => {
+  const call = (id: string) => ({ type: 'toolCall' as const, id, name: 'echo', arguments: {} });
+  const traced = () => {
+    let readings = 0;
+    const trace: TraceEvent[] = [];
+    const tracer = new Tracer((event) => trace.push(event), { now: () => readings++ });
+    return { tracer, trace };
+  };
+
+  it('ends the first call\'s wait at the batch start, which began it in the same step; later calls read the clock', () => {
+    const { tracer, trace } = traced();
+    const [a, b] = [call('a'), call('b')];
+    tracer.batchStart('parallel', [a, b]);
+    tracer.callStarted(a);
+    tracer.phaseStart(a, 'validate');
+    tracer.callStarted(b);
+    expect(formatTrace(trace, { data: false })).toBe([
+      '@0 batch start parallel [a,b]', '@0 a queued start', '@0 b queued start',
+      '@0 a queued end ok', '@1 a validate start', '@2 b queued end ok',
+    ].join('\n'));
+  });
+
+  it('gives the first call its own reading when another row came between', () => {
+    const { tracer, trace } = traced();
+    const a = call('a');
+    tracer.batchStart('sequential', [a]);
+    tracer.update(a, {}, true);
+    tracer.callStarted(a);
+    expect(trace.map((event) => event.t)).toEqual([0, 0, 1, 2]);
+  });
+
+  it('closes the phases of a call object that repeats in its batch at its first position, as before', () => {
+    const { tracer, trace } = traced();
+    const [c, d] = [call('c'), call('d')];
+    tracer.batchStart('parallel', [c, d, c]);
+    for (const started of [c, d, c]) tracer.callStarted(started);
+    tracer.phaseStart(d, 'validate');
+    tracer.phaseStart(c, 'execute');
+    tracer.runEnd('boom');
+    const ends = trace.filter((event) => event.type === 'trace_phase_end' && event.outcome === 'error');
+    expect(ends.map((event) => event.type === 'trace_phase_end' && `${event.toolCallId} ${event.phase}`)).toEqual(['c execute', 'd validate']);
   });
 });

@@ -23,6 +23,15 @@ export class Tracer {
    * call), and keying by id would merge the phases of two different calls.
    */
   private readonly callIndex = new Map<ToolCall, number>();
+  /**
+   * The position the last phase event found, tried (with the next one) before the map: a batch's phases come in
+   * call order, so most lookups end there. Only when no call object repeats in the batch, where a position and the
+   * map's first-position answer always agree.
+   */
+  private lastPosition = 0;
+  private repeatedCalls = false;
+  /** The batch start's reading, until any other row reads the clock (NaN then): see callStarted. */
+  private batchStartedAt = NaN;
   private turnOpen = false;
   private batchOpen = false;
   /** The run ended; `broken`: it ended with an error, and what its abandoned work does later is not traced. */
@@ -42,6 +51,12 @@ export class Tracer {
     this.out = typeof into === 'function' ? new SinkWriter(into) : into;
   }
 
+  /** The trace time of a row; a row that reads the clock ends the batch start's shared reading. */
+  private now(): number {
+    this.batchStartedAt = NaN;
+    return this.clock.now();
+  }
+
   // Parallel tools still running when a run broke (a failing emit) finish later: their spans were closed, and
   // nothing more is written once `broken` is set.
   private emit(event: TraceEvent): void {
@@ -50,7 +65,7 @@ export class Tracer {
   }
 
   runStart(mode: RunMode): void {
-    this.emit({ type: 'trace_run_start', t: this.clock.now(), mode });
+    this.emit({ type: 'trace_run_start', t: this.now(), mode });
   }
 
   /** Ends the run. With an `error` (the loop broke) every span still open is closed first, then the error logged. */
@@ -63,26 +78,27 @@ export class Tracer {
       if (this.batchOpen) this.batchEnd(false);
       this.messageEnd();
       if (this.turnOpen) this.turnEnd();
-      this.emit({ type: 'trace_log', t: this.clock.now(), level: 'error', text: error });
+      this.emit({ type: 'trace_log', t: this.now(), level: 'error', text: error });
     }
-    this.emit({ type: 'trace_run_end', t: this.clock.now() });
+    this.emit({ type: 'trace_run_end', t: this.now() });
     if (error !== undefined) this.broken = true;
   }
 
   turnStart(): void {
     this.turn++;
     this.turnOpen = true;
-    this.emit({ type: 'trace_turn_start', t: this.clock.now(), turn: this.turn });
+    this.emit({ type: 'trace_turn_start', t: this.now(), turn: this.turn });
   }
 
   turnEnd(): void {
     this.turnOpen = false;
-    this.emit({ type: 'trace_turn_end', t: this.clock.now(), turn: this.turn });
+    this.emit({ type: 'trace_turn_end', t: this.now(), turn: this.turn });
   }
 
   /** Opens the batch and a `queued` span for each of its calls (closed when the call's pipeline begins). */
   batchStart(mode: 'parallel' | 'sequential', toolCalls: readonly ToolCall[], truncated = false, sequentialBecause?: string[]): void {
-    const t = this.clock.now();
+    const t = this.now();
+    this.batchStartedAt = t;
     const toolCallIds = toolCalls.map((call) => call.id);
     this.batchOpen = true;
     this.emit(truncated
@@ -94,7 +110,12 @@ export class Tracer {
     this.nextToStart = 0;
     this.openPhases = new Array(toolCalls.length);
     this.callIndex.clear();
-    for (let i = 0; i < toolCalls.length; i++) if (!this.callIndex.has(toolCalls[i])) this.callIndex.set(toolCalls[i], i);
+    this.lastPosition = 0;
+    this.repeatedCalls = false;
+    for (let i = 0; i < toolCalls.length; i++) {
+      if (!this.callIndex.has(toolCalls[i])) this.callIndex.set(toolCalls[i], i);
+      else this.repeatedCalls = true;
+    }
     if (this.broken) { for (const call of toolCalls) readCall(call); return; }
     const out = this.out;
     out.batch(toolCalls);
@@ -110,34 +131,54 @@ export class Tracer {
     this.callIndex.clear();
     this.nextToStart = 0;
     this.batchOpen = false;
-    this.emit({ type: 'trace_batch_end', t: this.clock.now(), turn: this.turn, terminate });
+    this.emit({ type: 'trace_batch_end', t: this.now(), turn: this.turn, terminate });
   }
 
-  /** The call's tool_execution_start went out: its wait is over. Both modes start calls in source order. */
+  /**
+   * The call's tool_execution_start is about to go out: its wait is over. Both modes start calls in source order.
+   * The loop starts a batch's first call in the same synchronous step as the batch (agent-loop.ts: the three batch
+   * loops run nothing between probe.batchStart and the first probe.toolExecutionStart), so that call's queued span
+   * ends at the batch start's reading: it waited for nothing. Any row read in between would end the sharing.
+   */
   callStarted(call: ToolCall): void {
     if (this.batchCalls[this.nextToStart] !== call) return;
     const position = this.nextToStart++;
     if (this.broken) return readCall(call);
-    this.out.phaseEnd(this.clock.now(), this.turn, call, position, 'queued', 'ok', QUEUED);
+    const shared = position === 0 ? this.batchStartedAt : NaN;
+    this.out.phaseEnd(shared === shared ? shared : this.now(), this.turn, call, position, 'queued', 'ok', QUEUED);
+    this.batchStartedAt = NaN;
+  }
+
+  /** The call's position in the batch (the first one for a repeated call object), undefined when not in it. */
+  private positionOf(call: ToolCall): number | undefined {
+    if (!this.repeatedCalls) {
+      const calls = this.batchCalls;
+      const last = this.lastPosition;
+      if (calls[last] === call) return last;
+      if (calls[last + 1] === call) return (this.lastPosition = last + 1);
+    }
+    const index = this.callIndex.get(call);
+    if (index !== undefined) this.lastPosition = index;
+    return index;
   }
 
   phaseStart(call: ToolCall, phase: ToolPhase): void {
-    const index = this.callIndex.get(call);
+    const index = this.positionOf(call);
     if (index !== undefined) this.openPhases[index] = phase;
     if (this.broken) return readCall(call);
-    this.out.phaseStart(this.clock.now(), this.turn, call, index ?? -1, phase);
+    this.out.phaseStart(this.now(), this.turn, call, index ?? -1, phase);
   }
 
   phaseEnd(call: ToolCall, phase: ToolPhase, outcome: PhaseOutcome, data?: PhaseData): void {
-    const index = this.callIndex.get(call);
+    const index = this.positionOf(call);
     if (phase !== 'queued' && index !== undefined) this.openPhases[index] = undefined;
     if (this.broken) return readCall(call);
-    this.out.phaseEnd(this.clock.now(), this.turn, call, index ?? -1, phase, outcome, data);
+    this.out.phaseEnd(this.now(), this.turn, call, index ?? -1, phase, outcome, data);
   }
 
   update(call: ToolCall, partialResult: unknown, accepted: boolean): void {
     this.emit({
-      type: 'trace_update', t: this.clock.now(), turn: this.turn,
+      type: 'trace_update', t: this.now(), turn: this.turn,
       toolCallId: call.id, toolName: call.name, partialResult, accepted,
     });
   }
@@ -155,7 +196,7 @@ export class Tracer {
         if (!this.openBlockKind(event.contentIndex)) return;
         const contentIndex = event.contentIndex;
         const chars = typeof event.delta === 'string' ? event.delta.length : 0;
-        if (!this.broken) this.out.blockDelta(this.clock.now(), this.turn, contentIndex, chars);
+        if (!this.broken) this.out.blockDelta(this.now(), this.turn, contentIndex, chars);
         return;
       }
       case 'text_end':
@@ -187,7 +228,7 @@ export class Tracer {
     const open = this.openBlocks.find((block) => block.contentIndex === event.contentIndex);
     if (open) open.kind = kind;
     else this.openBlocks.push({ contentIndex: event.contentIndex, kind });
-    const t = this.clock.now();
+    const t = this.now();
     const toolCallId = kind === 'toolCall' ? blockId(event) : undefined;
     const contentIndex = event.contentIndex; // read even once broken, in the order the event object read it
     if (!this.broken) this.out.block(false, t, this.turn, contentIndex, kind, toolCallId);
@@ -196,7 +237,7 @@ export class Tracer {
   private blockEnd(contentIndex: number, kind: BlockKind, toolCallId: string | undefined): void {
     const at = this.openBlocks.findIndex((block) => block.contentIndex === contentIndex);
     if (at >= 0) this.openBlocks.splice(at, 1);
-    const t = this.clock.now();
+    const t = this.now();
     if (!this.broken) this.out.block(true, t, this.turn, contentIndex, kind, toolCallId);
   }
 }
