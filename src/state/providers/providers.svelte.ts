@@ -11,7 +11,7 @@ import { findingPointer, toolsPointer } from './request-paths.ts';
 import { memoized, tokenFiguresFor, type TokenFiguresResult } from './token-figures.ts';
 import type { EncodingName } from '../../ai/tokens/index.ts';
 import type { Encodings } from '../../ai/tokens/index.ts';
-import { measureSchema, type SchemaSize } from './schema-size.ts';
+import { schemaSizeOf, type SchemaSize } from './schema-size.ts';
 import { ToolStabilizer, type PanelTool } from './stable-tools.ts';
 import type { ViewsState } from '../shell/views.svelte.ts';
 import type { WorkspaceState } from '../workspace/workspace.svelte.ts';
@@ -158,7 +158,7 @@ export class ProvidersState {
    * encode and the lint so the page stays responsive; the panel says so with their size.
    */
   readonly oversized: OversizedTool[] = $derived(this.tools.flatMap((entry) => {
-    const size = measureSchema(entry.tool.parameters);
+    const size = schemaSizeOf(entry.tool.parameters);
     return size.over ? [{ toolName: entry.tool.name, fileId: entry.fileId, size }] : [];
   }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureSchema } from './schema-size.ts';
+import { measureSchema, schemaSizeOf } from './schema-size.ts';
 
 describe('measuring a tool schema for the Providers panel', () => {
   it('keeps a normal schema within the limits and counts its nodes', () => {
@@ -20,5 +20,15 @@ describe('measuring a tool schema for the Providers panel', () => {
     const a: Record<string, unknown> = { type: 'object' };
     a.self = a;
     expect(measureSchema(a).over).toBeNull();
+  });
+
+  it('measures a schema object once and a new object (an edited tool) again', () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } } };
+    const first = schemaSizeOf(schema);
+    expect(first).toEqual(measureSchema(schema));
+    expect(schemaSizeOf(schema)).toBe(first);
+    const edited = { ...schema, properties: { city: { type: 'string' }, day: { type: 'string' } } };
+    expect(schemaSizeOf(edited).nodes).toBe(7);
+    expect(schemaSizeOf('not a schema').nodes).toBe(1);
   });
 });

@@ -38,3 +38,17 @@ export function measureSchema(value: unknown, limits: { bytes: number; nodes: nu
   }
   return { bytes, nodes, depth, over: null };
 }
+
+const measured = new WeakMap<object, SchemaSize>();
+
+/**
+ * `measureSchema` with the default limits, once per schema object: the panel's schemas are never changed in place
+ * (each evaluation decodes new ones, and a tool that did not change keeps its earlier object), so an edit measures
+ * the edited tool only, not every tool again.
+ */
+export function schemaSizeOf(schema: unknown): SchemaSize {
+  if (typeof schema !== 'object' || schema === null) return measureSchema(schema);
+  let size = measured.get(schema);
+  if (!size) measured.set(schema, (size = measureSchema(schema)));
+  return size;
+}
