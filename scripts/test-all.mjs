@@ -72,10 +72,10 @@ function tally(code, counts) {
 // 1. Type check (svelte-check covers .ts and .svelte); counted as one check.
 tally(run('type check', 'npx', ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings']), null);
 
-// 2, 3. Vitest projects.
-for (const project of ['core', 'browser']) {
-  const file = join(OUT, `vitest-${project}.json`);
-  const code = run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project,
+// 2, 3. Vitest projects: Node, then Chromium (the files sharing a page and those that need a fresh one, in one run).
+for (const [step, projects] of [['core', ['core']], ['browser', ['browser', 'browser-fresh']]]) {
+  const file = join(OUT, `vitest-${step}.json`);
+  const code = run(`vitest ${step}`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
   tally(code, countVitest(file));
 }
