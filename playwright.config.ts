@@ -7,7 +7,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Three pages at a time on CI's two cores: an e2e test mostly waits (the sandbox's deadlines, autosave, a frame),
+  // so two workers left the cores two-thirds idle; docs/decisions/tests-speed.md.
+  workers: process.env.CI ? 3 : undefined,
   reporter: 'list',
   timeout: 60_000,
   // Every expectation waits for a state the app reaches on its own. A first load in a fresh browser context starts

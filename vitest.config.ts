@@ -3,9 +3,46 @@ import { playwright } from '@vitest/browser-playwright';
 import viteConfig from './vite.config.ts';
 import { chromiumLaunchOptions } from './tests/support/browser-launch.ts';
 
-// Two projects: `core` proves the domain packages (src/ai, engine, vfs, coding-tools, recording, content,
+// Three projects: `core` proves the domain packages (src/ai, engine, vfs, coding-tools, recording, content,
 // portable; docs/decisions/package-map.md) run in plain Node (and hosts the differential tests
-// against the real pi packages); `browser` runs everything else in real headless Chromium.
+// against the real pi packages); `browser` and `browser-fresh` run everything else in real
+// headless Chromium.
+
+// Browser test files share one page per worker and keep its loaded modules between files: importing the app's module
+// graph into a fresh frame cost about 1.4 s a file, 40% of this project's time (docs/decisions/tests-speed.md).
+// These files check what a page has not loaded yet (a language table, the transpiler, a panel's words) or count
+// the sandbox frames in the document, so each gets a fresh page of its own.
+const FRESH_PAGE = [
+  'src/sandbox/network.test.ts', 'src/sandbox/transpile-ahead.test.ts', 'src/sandbox/transpile-idle.test.ts',
+  'src/ui/dialog-texts.test.ts', 'src/ui/panel-texts.test.ts', 'src/ui/i18n/language-load.test.ts',
+];
+
+/** One browser project's settings; a function, since Vitest writes into the instances it is given. */
+const browserProject = (name: string, files: { include?: string[]; exclude?: string[]; isolate?: boolean }) => ({
+  name,
+  // Local servers for the sandbox's network tests and the exact token counts (tests/support/*-server.ts).
+  globalSetup: ['tests/support/net-test-server-setup.ts'],
+  include: ['src/**/*.browser.test.ts', 'src/{automation,state,storage,sandbox,ui}/**/*.test.ts'],
+  ...files,
+  testTimeout: 30_000,
+  // expect.element and expect.poll wait for a state the page reaches on its own (a render, an IndexedDB
+  // write, a worker's answer). Vitest's default window is 1 s, short on a shared, loaded machine; a wrong
+  // state still fails, after 5 s.
+  expect: { poll: { timeout: 5_000 } },
+  // Two pages at a time: most of these tests wait (timers, workers, IndexedDB) rather than compute.
+  maxWorkers: 2,
+  browser: {
+    enabled: true,
+    headless: true,
+    provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+    instances: [{ browser: 'chromium' as const }],
+    // A desktop-sized frame: below 760 px the app switches to its one-column phone layout, which tests that
+    // mean it ask for themselves (page.viewport).
+    viewport: { width: 1280, height: 800 },
+    screenshotFailures: false,
+  },
+});
+
 export default mergeConfig(viteConfig, defineConfig({
   // Pre-bundle what browser tests import lazily, so a fresh clone does not reload mid-run.
   // CodeMirror comes once the app is idle (or an editor is reached for), so a test may be the first to ask for it.
@@ -34,32 +71,8 @@ export default mergeConfig(viteConfig, defineConfig({
           isolate: false,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          // Local servers for the sandbox's network tests and the exact token counts (tests/support/*-server.ts).
-          globalSetup: ['tests/support/net-test-server-setup.ts'],
-          include: ['src/**/*.browser.test.ts', 'src/{automation,state,storage,sandbox,ui}/**/*.test.ts'],
-          testTimeout: 30_000,
-          // expect.element and expect.poll wait for a state the page reaches on its own (a render, an IndexedDB
-          // write, a worker's answer). Vitest's default window is 1 s, short on a shared, loaded machine; a wrong
-          // state still fails, after 5 s.
-          expect: { poll: { timeout: 5_000 } },
-          // Two pages at a time: most of these tests wait (timers, workers, IndexedDB) rather than compute.
-          maxWorkers: 2,
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
-            instances: [{ browser: 'chromium' }],
-            // A desktop-sized frame: below 760 px the app switches to its one-column phone layout, which tests that
-            // mean it ask for themselves (page.viewport).
-            viewport: { width: 1280, height: 800 },
-            screenshotFailures: false,
-          },
-        },
-      },
+      { extends: true, test: browserProject('browser', { exclude: [...FRESH_PAGE, '**/node_modules/**'], isolate: false }) },
+      { extends: true, test: browserProject('browser-fresh', { include: FRESH_PAGE }) },
     ],
   },
 }));

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Runs every test: type check, Vitest in Node, Vitest in headless Chromium, the production build and its
+// Runs every test: Vitest in Node, the type check beside Vitest in headless Chromium, the production build and its
 // first-load size budget, Playwright e2e against that build.
 // Ends with one summary line `N passed, N failed` (CI reads it). Exit code 1 if anything failed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const OUT = '.test-output';
@@ -44,6 +44,26 @@ function run(name, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
+/** Starts a step beside the next ones, its output kept in a file and printed once it ends; resolves to its code. */
+function runBeside(name, cmd, args) {
+  const log = join(OUT, `${name.replace(/\W+/g, '-')}.log`);
+  console.log(`\n[test] ${name} (beside the next step, output below when it ends): ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const out = openSync(log, 'w');
+  const child = spawn(cmd, args, { stdio: ['ignore', out, out], env: process.env });
+  return new Promise((resolve) => {
+    const done = (code) => {
+      closeSync(out);
+      console.log(`\n[test] ${name} output:\n${readFileSync(log, 'utf8')}`);
+      // The exit is seen only once the step in front is over; the log's last write is when the step ended.
+      steps.push({ name, code, seconds: ((statSync(log).mtimeMs - started) / 1000).toFixed(1) });
+      resolve(code);
+    };
+    child.on('error', () => done(1));
+    child.on('exit', (code) => done(code ?? 1));
+  });
+}
+
 function countVitest(file) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -69,15 +89,18 @@ function tally(code, counts) {
   else totals.failed += 1;
 }
 
-// 1. Type check (svelte-check covers .ts and .svelte); counted as one check.
-tally(run('type check', 'npx', ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings']), null);
-
-// 2, 3. Vitest projects.
-for (const project of ['core', 'browser']) {
-  const file = join(OUT, `vitest-${project}.json`);
-  const code = run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project,
+// 1, 2. Vitest in Node; then the type check (svelte-check covers .ts and .svelte; counted as one check) beside
+// Vitest in Chromium (the files sharing a page and those that need a fresh one, in one run). The browser tests
+// mostly wait on the page, so the type check's one core of work fits in beside them (docs/decisions/tests-speed.md).
+for (const [step, projects] of [['core', ['core']], ['browser', ['browser', 'browser-fresh']]]) {
+  const typeCheck = step === 'browser'
+    ? runBeside('type check', 'npx', ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'])
+    : null;
+  const file = join(OUT, `vitest-${step}.json`);
+  const code = run(`vitest ${step}`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
   tally(code, countVitest(file));
+  if (typeCheck) tally(await typeCheck, null);
 }
 
 // 4. One production build, checked against the first-load budget, then served to Playwright (no second build).
