@@ -24,19 +24,28 @@ async function noHorizontalScroll(page: Page): Promise<void> {
 
 /** Every tab lies inside the row's visible box, and no shown label is cut (a folded one keeps its name). */
 async function tabLabelsWhole(page: Page): Promise<void> {
-  const measure = () => page.getByRole('tab').evaluateAll((elements) => elements.map((tab) => {
-    const row = tab.parentElement!.getBoundingClientRect();
-    const box = tab.getBoundingClientRect();
-    const label = tab.querySelector<HTMLElement>('.label')!;
-    return {
-      name: tab.textContent!.trim(),
-      inside: box.left >= row.left - 0.5 && box.right <= row.right + 0.5,
-      folded: tab.classList.contains('folded'),
-      title: tab.getAttribute('title'),
-      cut: tab.scrollWidth > tab.clientWidth || (!tab.classList.contains('folded') && label.scrollWidth > label.clientWidth),
-      selected: tab.getAttribute('aria-selected') === 'true',
-    };
-  }));
+  // Read just after a frame is painted: what the learner sees. A read between frames can force a layout the row
+  // has not been refitted to yet (its ResizeObserver runs in the next frame, before that frame is painted).
+  const measure = () => page.getByRole('tab').evaluateAll(async (elements) => {
+    await new Promise<void>((painted) => requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { channel.port1.close(); painted(); };
+      channel.port2.postMessage(null);
+    }));
+    return elements.map((tab) => {
+      const row = tab.parentElement!.getBoundingClientRect();
+      const box = tab.getBoundingClientRect();
+      const label = tab.querySelector<HTMLElement>('.label')!;
+      return {
+        name: tab.textContent!.trim(),
+        inside: box.left >= row.left - 0.5 && box.right <= row.right + 0.5,
+        folded: tab.classList.contains('folded'),
+        title: tab.getAttribute('title'),
+        cut: tab.scrollWidth > tab.clientWidth || (!tab.classList.contains('folded') && label.scrollWidth > label.clientWidth),
+        selected: tab.getAttribute('aria-selected') === 'true',
+      };
+    });
+  });
   // The row fits its labels from their measured widths once it is laid out (a frame after the panel appears).
   await expect.poll(async () => (await measure()).filter((tab) => !tab.inside || tab.cut).map((tab) => tab.name), { timeout: 5_000 }).toEqual([]);
   const tabs = await measure();
