@@ -145,7 +145,7 @@ export class Tracer {
     const position = this.nextToStart++;
     if (this.broken) return readCall(call);
     const shared = position === 0 ? this.batchStartedAt : NaN;
-    this.out.phaseEnd(shared === shared ? shared : this.now(), this.turn, call, position, 'queued', 'ok', QUEUED);
+    this.out.phaseEnd(Number.isNaN(shared) ? this.now() : shared, this.turn, call, position, 'queued', 'ok', QUEUED);
     this.batchStartedAt = NaN;
   }
 
