@@ -4,8 +4,8 @@ import type { AgentEvent } from '../engine/index.ts';
 import type { TraceEvent } from '../engine/index.ts';
 
 /**
- * One entry of a recording. `seq` is the position in the recording (0, 1, 2 …); `t` the clock time in ms when
- * it happened. `event` is a snapshot taken at that moment (pi shares and mutates partial messages, so a live
+ * One entry of a recording. `seq` is the position in the recording (0, 1, 2 …); `t` when it happened, in ms since
+ * the recording's first event (which is at 0: a live run's clock starts before the run does, while its tools load). `event` is a snapshot taken at that moment (pi shares and mutates partial messages, so a live
  * reference would show later state).
  */
 export type RecordedEvent =
@@ -21,7 +21,7 @@ export interface Recording {
   toolExecution: 'parallel' | 'sequential';
   /** Append-only while `status` is `recording`. */
   events: RecordedEvent[];
-  /** Clock time from the first to the last event (ms). */
+  /** From the first to the last event (ms): the last event's `t`. */
   durationMs: number;
   status: RecordingStatus;
   /** Why the run failed, when it did. */

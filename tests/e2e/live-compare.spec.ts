@@ -43,8 +43,10 @@ async function lastAssistantInLog(page: Page): Promise<string> {
     const row = rows.nth(i);
     await row.getByTestId('event-row-toggle').click();
     const payload = row.getByTestId('event-row-payload');
-    // The payload's deeper levels start folded; Expand all shows the message whole.
+    // The payload's deeper levels start folded; Expand all shows the message whole. Its lines are painted in the
+    // next frame (lines out of view skip layout until then), so the text is read once the message's role shows.
     await payload.getByRole('button', { name: 'Expand all' }).click();
+    await expect.poll(() => payload.innerText()).toMatch(/"role": /);
     const text = await payload.innerText();
     if (text.includes('"assistant"')) return text;
     await row.getByTestId('event-row-toggle').click();
@@ -64,14 +66,19 @@ test('two live runs with two models compared on one timeline, each lane named by
   expect(slow).not.toBe(quick);
   expect((await state(page)).scenario?.id).toBe(slow);
 
+  // The live run is shown to its end, its last answer in the log (not paused short of it).
+  await expect.poll(async () => (await state(page)).status).toBe('ended');
+  expect((await state(page)).shownEvents).toBe((await state(page)).totalEvents);
   // The saved file names its model; replaying it offline, the assistant's messages carry that name, as live.
   const livePayload = await lastAssistantInLog(page);
+  expect(livePayload).toContain('It is 8°C and sunny in Paris, with a light wind.');
   expect(livePayload).toContain('"weather-slow"');
   const requests = standIn.requests.length;
   expect((await page.evaluate(() => window.piPlayground!.restart())).ok).toBe(true);
   expect((await state(page)).recordings.map((r) => r.label)).toEqual(['parallel']);
   expect((await page.evaluate(() => window.piPlayground!.seek(1e9))).ok).toBe(true); // the replay, shown to its end
   const replayPayload = await lastAssistantInLog(page);
+  expect(replayPayload).toContain('It is 8°C and sunny in Paris, with a light wind.');
   // provider, api and model as the live run's message named them, not the scripted model's.
   // The JSON viewer's lines: `"provider": "openai",` (indented).
   const names = (text: string) => ['provider', 'api', 'model'].map((key) => new RegExp(`^\\s*"${key}": (.*?),?$`, 'm').exec(text)?.[1]);

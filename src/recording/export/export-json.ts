@@ -60,13 +60,17 @@ export function decodeRecordingJson(text: string): DecodeRecordingResult {
   if (!isRecord(raw) || !Array.isArray(raw.events)) return { ok: false, error: 'The file holds no recording' };
   const bad = raw.events.findIndex((event) => !isRecordedEvent(event));
   if (bad >= 0) return { ok: false, error: `Event ${bad} is malformed` };
-  const events = raw.events as RecordedEvent[];
+  // Times count from the first event. A file whose first event is later (a live run saved before they did) is
+  // moved to start at 0, or the cursor, which stops at the duration, would never reach its last events.
+  const originMs = raw.events.length ? (raw.events[0] as RecordedEvent).t : 0;
+  const events = originMs === 0 ? raw.events as RecordedEvent[] : (raw.events as RecordedEvent[]).map((event) => ({ ...event, t: event.t - originMs }));
+  const lastMs = events.length ? events[events.length - 1].t : 0;
   const recording: Recording = {
     id: typeof raw.id === 'string' ? raw.id : 'imported',
     label: typeof raw.label === 'string' ? raw.label : 'imported',
     toolExecution: raw.toolExecution === 'sequential' ? 'sequential' : 'parallel',
     events,
-    durationMs: typeof raw.durationMs === 'number' ? raw.durationMs : events.length ? events[events.length - 1].t - events[0].t : 0,
+    durationMs: typeof raw.durationMs === 'number' && Number.isFinite(raw.durationMs) ? Math.max(raw.durationMs, lastMs) : lastMs,
     status: raw.status === 'failed' ? 'failed' : 'done',
   };
   if (typeof raw.failure === 'string') recording.failure = raw.failure;

@@ -125,6 +125,17 @@ describe('JSON export', () => {
     expect(decoded.recording).toMatchObject({ id: 'rec-1', label: 'parallel', status: 'done', durationMs: recording.durationMs });
   });
 
+  it('reads a file whose first event is not at 0 (a live run saved by an older version) as starting at 0', async () => {
+    const recording = await recordSmall();
+    const late = recording.events.map((e) => ({ ...e, t: e.t + 40 }));
+    const old = { ...recording, events: late, durationMs: late.at(-1)!.t - late[0].t };
+    const decoded = decodeRecordingJson(encodeRecordingJson(old));
+    if (!decoded.ok) throw new Error(decoded.error);
+    expect(decoded.recording.events.map((e) => e.t)).toEqual(recording.events.map((e) => e.t));
+    expect(decoded.recording.durationMs).toBe(recording.durationMs);
+    expect(decoded.recording.durationMs).toBe(decoded.recording.events.at(-1)!.t);
+  });
+
   it('refuses foreign or damaged files with a reason', () => {
     expect(decodeRecordingJson('{')).toMatchObject({ ok: false });
     expect(decodeRecordingJson('{"format":"other"}')).toEqual({ ok: false, error: 'Not a pi-playground-recording file' });

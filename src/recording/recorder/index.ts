@@ -21,12 +21,14 @@ export interface RecorderOptions {
 /**
  * Appends events to one Recording. pi events are deep-copied (pi mutates partial messages in place and shares
  * argument objects); trace events are already snapshots and are kept as they are. Nothing is appended after
- * finish().
+ * finish(). Times are counted from the first event: the cursor, the duration and the timeline all start there.
  */
 export class Recorder {
   readonly recording: Recording;
   private readonly clock: Pick<Clock, 'now'>;
   private readonly onAppend: ((recording: Recording) => void) | undefined;
+  /** The clock's reading at the first event; null before it. */
+  private originMs: number | null = null;
 
   constructor(options: RecorderOptions) {
     this.clock = options.clock;
@@ -39,6 +41,11 @@ export class Recorder {
       durationMs: 0,
       status: 'recording',
     };
+  }
+
+  /** The recording's time now (ms since its first event; 0 before it): how far a cursor may follow it live. */
+  now(): number {
+    return this.originMs === null ? 0 : Math.max(0, this.clock.now() - this.originMs);
   }
 
   /** Records a pi event now. */
@@ -63,9 +70,11 @@ export class Recorder {
   private append(entry: RecordedEvent): void {
     const { recording } = this;
     if (recording.status !== 'recording') return;
+    if (this.originMs === null) this.originMs = entry.t;
     entry.seq = recording.events.length;
+    entry.t -= this.originMs;
     recording.events.push(entry);
-    recording.durationMs = entry.t - recording.events[0].t;
+    recording.durationMs = entry.t;
     this.onAppend?.(recording);
   }
 }
@@ -96,6 +105,8 @@ export interface RecordScenarioOptions {
 export interface ScenarioRecording {
   /** The live recording, appended to while the run goes on. */
   recording: Recording;
+  /** Its time now, on its own axis (ms since its first event). */
+  now(): number;
   /** Resolves with the same object once the run has ended (never rejects). */
   finished: Promise<Recording>;
 }
@@ -135,13 +146,13 @@ export function recordScenario(scenario: Scenario, options: RecordScenarioOption
     });
   } catch (error) {
     stop();
-    return { recording: recorder.recording, finished: Promise.resolve(recorder.finish(describe(error))) };
+    return { recording: recorder.recording, now: () => recorder.now(), finished: Promise.resolve(recorder.finish(describe(error))) };
   }
   const finished = run.finished.then(
     (result) => { stop(); return recorder.finish(result.failure); },
     (error: unknown) => { stop(); return recorder.finish(describe(error)); },
   );
-  return { recording: recorder.recording, finished };
+  return { recording: recorder.recording, now: () => recorder.now(), finished };
 }
 
 function describe(error: unknown): string {

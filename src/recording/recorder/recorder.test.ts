@@ -48,7 +48,8 @@ describe('recordScenario', () => {
     expect(recording.events.map((e) => e.seq)).toEqual(recording.events.map((_, i) => i));
     const times = recording.events.map((e) => e.t);
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(recording.durationMs).toBe(times.at(-1)! - times[0]);
+    expect(times[0]).toBe(0);
+    expect(recording.durationMs).toBe(times.at(-1));
     const kinds = recording.events.map((e) => (e.source === 'pi' ? e.event.type : e.event.type));
     // The trace opens the run before pi's agent_start; each call's execute span sits between its pi start and end.
     expect(kinds[0]).toBe('trace_run_start');
@@ -118,6 +119,27 @@ describe('recordScenario', () => {
     const recording = await live.finished;
     expect(detached).toBe(true);
     expect(recording.events.some((e) => e.source === 'trace' && e.event.type === 'trace_log' && e.event.text === 'from the sandbox')).toBe(true);
+  });
+
+  it('counts time from the first event when the clock ran before it (a live run loads its tools first)', async () => {
+    const clock = new VirtualClock();
+    await clock.sleep(250); // the clock was made, then the tools took 250 ms to load
+    const live = recordScenario(twoSleeps, { id: 'r', clock, tools: [sleepTool(clock)] });
+    expect(live.now()).toBe(0); // nothing recorded yet: a cursor following it stays at 0
+    const recording = await live.finished;
+    expect(recording.events[0].t).toBe(0);
+    // The cursor stops at the duration: every event is at or before it, the last one exactly there.
+    expect(recording.durationMs).toBe(recording.events.at(-1)!.t);
+    expect(recording.events.every((e) => e.t <= recording.durationMs)).toBe(true);
+    expect(recording.durationMs).toBe((await record(twoSleeps)).durationMs);
+    expect(live.now()).toBe(clock.now() - 250);
+    // A trace event's own time is moved the same way.
+    const recorder = new Recorder({ id: 'x', label: 'x', toolExecution: 'parallel', clock });
+    const at = clock.now();
+    recorder.trace({ type: 'trace_log', t: at, level: 'log', text: 'first' });
+    recorder.trace({ type: 'trace_log', t: at + 5, level: 'log', text: 'later' });
+    expect(recorder.recording.events.map((e) => e.t)).toEqual([0, 5]);
+    expect(recorder.recording.durationMs).toBe(5);
   });
 
   it('calls onAppend for every event and once more when finished, and appends nothing after', async () => {

@@ -52,6 +52,12 @@ describe('LiveRunState', () => {
     expect(assistantEnds(app).map((m) => m.stopReason)).toEqual(['toolUse', 'stop']);
     expect(assistantEnds(app).at(-1).content[0].text).toBe('It is sunny in Paris.');
     expect(app.run.recordings.map((r) => [r.label, r.status])).toEqual([['live', 'done']]);
+    // The live run plays as it is recorded and ends at its end, its last answer shown (not paused short of it).
+    const recording = app.run.recordings[0];
+    expect(recording.events[0].t).toBe(0);
+    await expect.poll(() => app.run.state, { timeout: 5000 }).toBe('ended');
+    expect(app.run.shownCount(recording.id)).toBe(recording.events.length);
+    expect(app.run.cursorMs).toBe(recording.durationMs);
 
     // Saved, selected, and what is shown is its recording: not out of date.
     expect(app.scenarios.items).toHaveLength(scenariosBefore + 1);

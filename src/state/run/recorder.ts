@@ -1,7 +1,7 @@
 // Makes a run's recordings: the scenario on a fresh virtual clock each time (parallel, then sequential, in compare
 // mode; or it and another scenario, when two runs are compared). The core recorder appends to live recordings in place; the run state shows immutable copies of them,
 // taken at most once per animation frame, and lets the cursor go no further than the live clocks have.
-import { RealClock, VirtualClock, type Clock } from '../../engine/index.ts';
+import { RealClock, VirtualClock } from '../../engine/index.ts';
 import type { Scenario } from '../../recording/scenario/index.ts';
 import type { RecordScenarioOptions } from '../../recording/recorder/index.ts';
 import type { Recording } from '../../recording/index.ts';
@@ -44,7 +44,7 @@ export interface RecordRequest {
   live?: LiveRecording;
 }
 
-interface Live { recording: Recording; clock: Clock; published?: Recording; length: number; status: string }
+interface Live { recording: Recording; now: () => number; published?: Recording; length: number; status: string }
 
 export class RunRecorder {
   #token = 0;
@@ -114,7 +114,7 @@ export class RunRecorder {
         // A replaced recording may still append (a tool that ignores the abort ends late); it is no longer shown.
         onAppend: () => { if (!current()) return; this.#dirty = true; this.sources.onAppend(); },
       });
-      this.#live.push({ recording: live.recording, clock, length: -1, status: '' });
+      this.#live.push({ recording: live.recording, now: live.now, length: -1, status: '' });
       request.started(this.#live.length - 1, live.recording);
       this.#pending--;
       try {
@@ -145,7 +145,7 @@ export class RunRecorder {
 
   /** How far the cursor may go: up to the live clocks while `recording`; the end of `shown` when nothing is live. */
   limit(shown: readonly Recording[], recording: boolean): number {
-    const live = new Map(this.#live.map((l) => [l.recording.id, l.clock.now()]));
+    const live = new Map(this.#live.map((l) => [l.recording.id, l.now()]));
     return cursorLimit(this.#live.length ? this.#live.map((l) => l.recording) : shown, live, recording ? this.#pending : 0);
   }
 }
